@@ -1,0 +1,143 @@
+import { GROUP, PROFILE, type Actor, type RoleKind } from './groups.ts';
+
+/**
+ * The sidebar, as data. Each entry says who sees it (spec part 1 §6 and part 2 §6);
+ * the server checks the same flags on the endpoints behind each screen.
+ * Contradictions between the two parts are resolved in docs/decisions.md.
+ */
+export interface MenuItem {
+  key: string;
+  label: string;
+  path: string;
+}
+
+export interface MenuSection {
+  key: string;
+  label: string;
+  items: MenuItem[];
+}
+
+type Rule = (actor: Actor) => boolean;
+
+const isAdmin: Rule = (a) => a.perfil === PROFILE.ADMINISTRADOR;
+const kindIn =
+  (...kinds: RoleKind[]): Rule =>
+  (a) =>
+    kinds.includes(a.papel);
+const groupIn =
+  (...codes: number[]): Rule =>
+  (a) =>
+    codes.includes(a.grupo);
+const any =
+  (...rules: Rule[]): Rule =>
+  (a) =>
+    rules.some((r) => r(a));
+const all =
+  (...rules: Rule[]): Rule =>
+  (a) =>
+    rules.every((r) => r(a));
+const not =
+  (rule: Rule): Rule =>
+  (a) =>
+    !rule(a);
+const flag =
+  (name: keyof Actor['permissoes']): Rule =>
+  (a) =>
+    a.permissoes[name];
+/** Profile 3 (Consulta) is read-only: it never administers anything. */
+const mayAdminister: Rule = (a) => a.perfil !== PROFILE.CONSULTA;
+
+/** Groups that take part in the energy ownership-change flow: they start, review or settle one. */
+const takesPartInOwnershipChange = any(
+  isAdmin,
+  kindIn('amee', 'celula', 'regional', 'tower', 'solicitante'),
+  groupIn(GROUP.RESTRITO),
+);
+
+export const MENU_RULES: Record<string, Rule> = {
+  dashboard: () => true,
+  'uc-nova': flag('cadastro'),
+  consolidacao: all(
+    flag('cnpjs'),
+    any(isAdmin, kindIn('amee', 'celula')),
+    not(groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
+  ),
+  'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
+  relatorios: all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula'))),
+  'agua-nova': all(
+    flag('cadastro'),
+    any(kindIn('amee', 'celula', 'regional'), groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
+  ),
+  'agua-troca': all(
+    flag('cadastro'),
+    any(kindIn('amee', 'celula', 'regional'), groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
+  ),
+  empresas: all(flag('empresas'), mayAdminister),
+  regional: all(flag('empresas'), mayAdminister),
+  status: all(flag('empresas'), mayAdminister),
+  usuarios: all(flag('usuarios'), mayAdminister),
+  grupo: all(flag('usuarios'), mayAdminister),
+};
+
+export type MenuKey = keyof typeof MENU_RULES;
+
+const MENU: MenuSection[] = [
+  { key: 'inicio', label: 'Inicial', items: [{ key: 'dashboard', label: 'Inicial', path: '/dashboard' }] },
+  {
+    key: 'energia',
+    label: 'Energia',
+    items: [
+      { key: 'uc-nova', label: 'UC Nova', path: '/cadastro-uc-nova' },
+      { key: 'consolidacao', label: 'Regularização CNPJ/Razão Social', path: '/consolidacao' },
+      { key: 'troca-titularidade', label: 'Alterar Titularidade', path: '/troca-titularidade' },
+    ],
+  },
+  {
+    key: 'relatorios',
+    label: 'Relatórios',
+    items: [
+      { key: 'relatorios', label: 'Regularização', path: '/relatorios/regularizacao' },
+      { key: 'relatorios', label: 'Novas Unidades', path: '/relatorios/novas-unidades' },
+      { key: 'relatorios', label: 'Troca de Unidades', path: '/relatorios/troca-unidades' },
+    ],
+  },
+  {
+    key: 'agua',
+    label: 'Água',
+    items: [
+      { key: 'agua-nova', label: 'Nova Matrícula', path: '/agua/cadastro-uc-nova' },
+      { key: 'agua-troca', label: 'Troca de Titularidade', path: '/agua/troca-titularidade' },
+    ],
+  },
+  {
+    key: 'cadastro-auxiliar',
+    label: 'Cadastro Auxiliar',
+    items: [
+      { key: 'empresas', label: 'Empresas', path: '/empresas' },
+      { key: 'regional', label: 'Regional', path: '/regional' },
+    ],
+  },
+  {
+    key: 'gerenciar',
+    label: 'Gerenciar',
+    items: [
+      { key: 'usuarios', label: 'Usuários', path: '/usuarios' },
+      { key: 'grupo', label: 'Grupo de Acesso', path: '/grupo' },
+      { key: 'status', label: 'Status Energia', path: '/status/nova-unidade' },
+      { key: 'status', label: 'Status Água', path: '/status/regularizacao' },
+    ],
+  },
+];
+
+export const canSee = (actor: Actor, key: MenuKey): boolean => MENU_RULES[key]?.(actor) ?? false;
+
+/** The sections and entries this actor sees, empty sections dropped. */
+export function menuFor(actor: Actor): MenuSection[] {
+  return MENU.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => canSee(actor, item.key)),
+  })).filter((section) => section.items.length > 0);
+}
+
+/** Group 22959227 works without the dashboard header and breadcrumb (spec part 1 §2). */
+export const hidesHeader = (actor: Pick<Actor, 'grupo'>): boolean => actor.grupo === GROUP.TERCEIROS;

@@ -1,0 +1,74 @@
+/**
+ * Dashboard counters (spec part 1 §2 Dashboard, §3 Dashboard totals).
+ * Each card counts one status of one kind of request and links to that list, filtered.
+ * 'Inserida Xerox/Amee' counts and links status 8 (the old screen linked 6 by mistake).
+ */
+export const HOME_TOTAL_KEYS = [
+  'total_solicitadas',
+  'total_ap_regional',
+  'total_ap_ceular',
+  'total_canceladas',
+  'total_base',
+  'total_solicitadas_nova',
+  'total_ap_regional_nova',
+  'total_ap_ceular_nova',
+  'total_canceladas_nova',
+  'total_base_nova',
+] as const;
+export type HomeTotalKey = (typeof HOME_TOTAL_KEYS)[number];
+export type HomeTotals = Record<HomeTotalKey, number>;
+
+export interface DashboardCard {
+  total: HomeTotalKey;
+  label: string;
+  status: number;
+  path: string;
+}
+
+export interface DashboardGroup {
+  kind: 'troca' | 'nova';
+  title: string;
+  cards: DashboardCard[];
+}
+
+const cards = (kind: 'troca' | 'nova', base: string, labels: [string, string, string, string, string]): DashboardCard[] => {
+  const suffix = kind === 'nova' ? '_nova' : '';
+  const entries: [string, number][] = [
+    ['total_solicitadas', 0],
+    ['total_ap_regional', 2],
+    ['total_ap_ceular', 7],
+    ['total_canceladas', 6],
+    ['total_base', 8],
+  ];
+  return entries.map(([key, status], i) => ({
+    total: `${key}${suffix}` as HomeTotalKey,
+    label: labels[i]!,
+    status,
+    path: `${base}/${status}`,
+  }));
+};
+
+export const DASHBOARD: DashboardGroup[] = [
+  {
+    kind: 'troca',
+    title: 'Alteração de Titularidade',
+    cards: cards('troca', '/troca-titularidade', [
+      'Trocas Solicitadas',
+      'Aprovadas Regional',
+      'Aprovadas Célula',
+      'Trocas Canceladas',
+      'Inserida Xerox/Amee',
+    ]),
+  },
+  {
+    kind: 'nova',
+    title: 'Novas Unidades',
+    cards: cards('nova', '/cadastro-uc-nova', [
+      'Novas UC Solicitadas',
+      'Aprovadas Regional',
+      'Aprovadas Pela Célula',
+      'Canceladas',
+      'Inserida Xerox/Amee',
+    ]),
+  },
+];
