@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+    /** E-mails of the demo users created by this start (printed by main). */
+    seededUsers: string[];
+  }
+}
+
+// Validation messages of the shared schemas read in Portuguese wherever they lack their own text.
+z.config(z.locales.pt());
+
+export interface BuildOptions {
+  /** Replaces the configured mailer (tests capture messages). */
+  mailer?: Mailer;
+}
+
+/** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
+  app.addHook('onClose', () => database.close());
+
+  await seedReferenceData(database.db);
+  app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);
+
+  registerErrorHandling(app);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 15_000_000, files: 5 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      await api.register(authRoutes);
+      await api.register(homeRoutes);
+      await api.register(concessionariasRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webIndex = config.webDist && path.join(config.webDist, 'index.html');
+  if (webIndex && existsSync(webIndex)) {
+    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false });
+  }
+  // Unknown API paths answer JSON; every other path is a client route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !webIndex || !existsSync(webIndex)) {
+      return reply.status(404).send({ error: 1, msg: 'Rota não encontrada.' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+export interface AuditEntry {
+  idUsuario: number | null;
+  acao: string;
+  entidade: string;
+  entidadeId?: string | number | null;
+  antes?: unknown;
+  depois?: unknown;
+  ip?: string;
+}
+
+/** Call inside the transaction of the change it records, so both commit or neither does. */
+export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    idUsuario: entry.idUsuario,
+    acao: entry.acao,
+    entidade: entry.entidade,
+    entidadeId: entry.entidadeId == null ? null : String(entry.entidadeId),
+    antes: entry.antes ?? null,
+    depois: entry.depois ?? null,
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migrationsFolder, type Config } from '../config.ts';
+import * as schema from './schema.ts';
+
+/** The one database type the code sees, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query API, bound to one transaction. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db,
+ * and applies the committed migrations before anything else touches it.
+ */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+  }
+  let dataPath: string | undefined;
+  if (!config.inMemoryDatabase) {
+    dataPath = path.join(config.dataDir, 'db');
+    await mkdir(dataPath, { recursive: true });
+  }
+  const client = await PGlite.create(dataPath);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}

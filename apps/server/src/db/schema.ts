@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('cadastrado', { withTimezone: true }).notNull().defaultNow();
+
+/** The seven regional offices, with their manager and four focal points (spec part 2 §3 Regional). */
+export const regionais = pgTable('regionais', {
+  id: serial('id').primaryKey(),
+  regional: varchar('regional', { length: 10 }).notNull().unique(),
+  gestor: varchar('gestor', { length: 120 }),
+  emailGestor: varchar('email_gestor', { length: 200 }),
+  nomeFocal1: varchar('nome_focal1', { length: 120 }),
+  focal1: varchar('focal1', { length: 200 }),
+  nomeFocal2: varchar('nome_focal2', { length: 120 }),
+  focal2: varchar('focal2', { length: 200 }),
+  nomeFocal3: varchar('nome_focal3', { length: 120 }),
+  focal3: varchar('focal3', { length: 200 }),
+  nomeFocal4: varchar('nome_focal4', { length: 120 }),
+  focal4: varchar('focal4', { length: 200 }),
+  cadastrado: createdAt(),
+});
+
+/** Enabled companies; energy and water keep separate lists (spec part 2 §2.7, agua/empresas/*). */
+export const empresas = pgTable(
+  'empresas',
+  {
+    id: serial('id').primaryKey(),
+    fluxo: varchar('fluxo', { length: 10 }).notNull().default('energia'),
+    razaoSocial: varchar('razao_social', { length: 150 }).notNull(),
+    cnpj: varchar('cnpj', { length: 14 }).notNull(),
+    cidade: varchar('cidade', { length: 40 }),
+    cep: char('cep', { length: 8 }),
+    email: varchar('email', { length: 200 }),
+    telefone: varchar('telefone', { length: 20 }),
+    status: boolean('status').notNull().default(true),
+    cadastrado: createdAt(),
+  },
+  (t) => [uniqueIndex('empresas_fluxo_cnpj_key').on(t.fluxo, t.cnpj)],
+);
+
+/**
+ * Access groups: the id is the spec's group code; `papel` is the role kind the policy reads;
+ * the flags drive the menu and the server's checks (GUIDE §3 Roles).
+ */
+export const grupos = pgTable('grupos', {
+  id: integer('id').primaryKey(),
+  nome: varchar('nome', { length: 80 }).notNull(),
+  papel: varchar('papel', { length: 30 }).notNull(),
+  cadastro: boolean('cadastro').notNull().default(false),
+  cnpjs: boolean('cnpjs').notNull().default(false),
+  relatorios: boolean('relatorios').notNull().default(false),
+  empresas: boolean('empresas').notNull().default(false),
+  usuarios: boolean('usuarios').notNull().default(false),
+});
+
+export const perfis = pgTable('perfis', {
+  id: integer('id').primaryKey(),
+  nome: varchar('nome', { length: 60 }).notNull(),
+});
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    idEmpresa: integer('id_empresa').references(() => empresas.id),
+    idGrupo: integer('id_grupo')
+      .notNull()
+      .references(() => grupos.id),
+    idPerfil: integer('id_perfil')
+      .notNull()
+      .references(() => perfis.id),
+    idRegional: integer('id_regional').references(() => regionais.id),
+    ativo: boolean('ativo').notNull().default(true),
+    /** 0 forces a password change at the next sign-in (spec naming). */
+    trocarSenha: smallint('trocar_senha').notNull().default(0),
+    telefone: varchar('telefone', { length: 20 }),
+    cnpj: varchar('cnpj', { length: 14 }),
+    cadastrado: createdAt(),
+  },
+  (t) => [uniqueIndex('usuarios_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** A user's regionals (a Regional user may cover several; Energy Efficiency covers all seven). */
+export const usuarioRegionais = pgTable(
+  'usuario_regionais',
+  {
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    idRegional: integer('id_regional')
+      .notNull()
+      .references(() => regionais.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.idUsuario, t.idRegional] })],
+);
+
+export const concessionarias = pgTable('concessionarias', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 120 }).notNull(),
+  sigla: varchar('sigla', { length: 30 }).notNull(),
+  fluxo: varchar('fluxo', { length: 10 }).notNull(),
+  ufs: text('ufs').array().notNull().default(sql`'{}'::text[]`),
+  ativo: boolean('ativo').notNull().default(true),
+});
+
+/** Opaque bearer tokens; only their SHA-256 is stored, so a database leak yields no usable token. */
+export const sessoes = pgTable(
+  'sessoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessoes_usuario_idx').on(t.idUsuario)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  idUsuario: integer('id_usuario')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who did what, when, from what to what. Written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    acao: varchar('acao', { length: 60 }).notNull(),
+    entidade: varchar('entidade', { length: 60 }).notNull(),
+    entidadeId: varchar('entidade_id', { length: 60 }),
+    antes: jsonb('antes'),
+    depois: jsonb('depois'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entidade_idx').on(t.entidade, t.entidadeId)],
+);
+
+/**
+ * One table for every request of the engine (GUIDE §3): `fluxo` energia|agua × `tipo` nova|troca.
+ * Field names follow the spec's payload (part 1 §3) so the documented contract maps one to one.
+ */
+export const solicitacoes = pgTable(
+  'solicitacoes',
+  {
+    id: serial('id').primaryKey(),
+    fluxo: varchar('fluxo', { length: 10 }).notNull(),
+    tipo: varchar('tipo', { length: 10 }).notNull(),
+    status: smallint('status').notNull(),
+    version: integer('version').notNull().default(1),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id),
+    idEmpresa: integer('id_empresa').references(() => empresas.id),
+    regional: varchar('regional', { length: 10 }),
+    enderecoId: varchar('endereco_id', { length: 12 }),
+    siteId: varchar('site_id', { length: 12 }),
+    tipoDeLoja: smallint('tipo_de_loja'),
+    cep: char('cep', { length: 8 }),
+    uf: char('uf', { length: 2 }),
+    municipio: varchar('municipio', { length: 40 }),
+    endereco: varchar('endereco', { length: 40 }),
+    numero: varchar('numero', { length: 20 }),
+    bairro: varchar('bairro', { length: 30 }),
+    complemento: varchar('complemento', { length: 20 }),
+    cnpjTim: varchar('cnpj_tim', { length: 14 }),
+    cnpjSolicitada: varchar('cnpj_solicitada', { length: 14 }),
+    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id),
+    unidade: varchar('unidade', { length: 20 }),
+    unidadeNova: varchar('unidade_nova', { length: 20 }),
+    numeroMedidor: varchar('numero_medidor', { length: 12 }),
+    idTensao: smallint('id_tensao'),
+    tipoSite: smallint('tipo_site'),
+    dataPedido: timestamp('data_pedido', { withTimezone: true }).notNull().defaultNow(),
+    dataAtivacao: date('data_ativacao', { mode: 'string' }),
+    idProtocolo: smallint('id_protocolo'),
+    protocolo: varchar('protocolo', { length: 40 }),
+    tipoDePagamento: smallint('tipo_de_pagamento'),
+    classeTarifaria: smallint('classe_tarifaria'),
+    subclasseTarifaria: smallint('subclasse_tarifaria'),
+    modalidadeTarifaria: varchar('modalidade_tarifaria', { length: 2 }),
+    tensaoFornecimento: smallint('tensao_fornecimento'),
+    mercado: smallint('mercado'),
+    centroCusto: varchar('centro_custo', { length: 10 }),
+    contaContabil: varchar('conta_contabil', { length: 10 }),
+    numeroAgrupamento: varchar('numero_agrupamento', { length: 20 }),
+    diretoria: varchar('diretoria', { length: 10 }),
+    smp: varchar('smp', { length: 20 }),
+    novaUc: varchar('nova_uc', { length: 20 }),
+    dataLigacao: date('data_ligacao', { mode: 'string' }),
+    observacao: text('observacao'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
+    index('solicitacoes_empresa_idx').on(t.idEmpresa),
+    index('solicitacoes_regional_idx').on(t.regional),
+    index('solicitacoes_unidade_idx').on(t.unidade),
+    index('solicitacoes_endereco_idx').on(t.enderecoId),
+  ],
+);

@@ -1,0 +1,73 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { concessionarias, empresas, grupos, perfis, regionais, usuarioRegionais, usuarios } from '../schema.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { ENERGY_CONCESSIONAIRES, GROUPS, PROFILE_ROWS, REGIONAIS, WATER_CONCESSIONAIRES } from './reference-data.ts';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+
+/** Groups, profiles, regionals and concessionaires: inserted once, never overwritten (admins edit them). */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(grupos).values(GROUPS).onConflictDoNothing();
+    await tx.insert(perfis).values(PROFILE_ROWS).onConflictDoNothing();
+    await tx.insert(regionais).values(REGIONAIS).onConflictDoNothing();
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(concessionarias);
+    if (n === 0) {
+      await tx.insert(concessionarias).values([
+        ...ENERGY_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'energia' })),
+        ...WATER_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'agua' })),
+      ]);
+    }
+  });
+}
+
+/**
+ * Demo companies and users (idempotent: existing rows are left alone).
+ * Returns the e-mails of the users it created, so the first start can print them.
+ */
+export async function seedDemoData(db: Database): Promise<string[]> {
+  const existing = await db
+    .select({ email: usuarios.email })
+    .from(usuarios)
+    .where(inArray(usuarios.email, DEMO_USERS.map((u) => u.email)));
+  const missing = DEMO_USERS.filter((u) => !existing.some((e) => e.email === u.email));
+  // Hash before the transaction: PGlite is one connection, and nothing but the database may be awaited inside.
+  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(empresas)
+      .values(DEMO_COMPANIES.map(({ key: _key, ...c }) => ({ ...c, fluxo: 'energia' })))
+      .onConflictDoNothing();
+    const companyIds = new Map<string, number>();
+    for (const c of DEMO_COMPANIES) {
+      const [row] = await tx
+        .select({ id: empresas.id })
+        .from(empresas)
+        .where(and(eq(empresas.fluxo, 'energia'), eq(empresas.cnpj, c.cnpj)));
+      companyIds.set(c.key, row!.id);
+    }
+    const regionalIds = new Map((await tx.select().from(regionais)).map((r) => [r.regional, r.id]));
+    for (const [i, u] of missing.entries()) {
+      const ids = (u.regionais ?? []).map((r) => regionalIds.get(r)!);
+      const [created] = await tx
+        .insert(usuarios)
+        .values({
+          name: u.name,
+          email: u.email,
+          passwordHash: hashes[i]!,
+          idEmpresa: companyIds.get(u.empresa)!,
+          idGrupo: u.grupo,
+          idPerfil: u.perfil,
+          idRegional: ids[0] ?? null,
+          trocarSenha: u.trocarSenha ?? 1,
+          telefone: u.telefone,
+          cnpj: u.cnpj,
+        })
+        .returning({ id: usuarios.id });
+      if (ids.length) {
+        await tx.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario: created!.id, idRegional })));
+      }
+    }
+  });
+  return missing.map((u) => u.email);
+}

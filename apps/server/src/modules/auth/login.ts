@@ -1,0 +1,24 @@
+import type { SessionUser } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { writeAudit } from '../../audit/audit.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { findUserRecord } from '../../auth/session-user.ts';
+import { startSession } from '../../auth/sessions.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
+
+export const INVALID_CREDENTIALS = 'Usuário ou senha inválida!';
+export const INACTIVE_USER = 'Usuário inativo. Procure o administrador do portal.';
+
+/** Verifies the credentials and opens a session. Unknown address and wrong password answer alike. */
+export async function login(
+  db: Database,
+  input: { email: string; password: string; ip: string },
+): Promise<{ token: string; user: SessionUser }> {
+  const record = await findUserRecord(db, { email: input.email });
+  const valid = await verifyPassword(record?.passwordHash, input.password);
+  if (!record || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  if (!record.ativo) throw new AppError(403, INACTIVE_USER);
+  const token = await startSession(db, record.user.id);
+  await writeAudit(db, { idUsuario: record.user.id, acao: 'login', entidade: 'usuario', entidadeId: record.user.id, ip: input.ip });
+  return { token, user: record.user };
+}
