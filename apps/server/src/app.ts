@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -60,7 +59,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);
 
   registerErrorHandling(app);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 15_000_000, files: 5 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },

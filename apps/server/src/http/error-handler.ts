@@ -42,9 +42,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply.status(413).send({ error: 1, msg: 'A requisição é grande demais.' });
     }
-    if (err.statusCode === 429) {
-      return reply.status(429).send({ error: 1, msg: err.message });
-    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
     }

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { readConfig, type Config } from '../../src/config.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
+import type { MailMessage } from '../../src/mail/mailer.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Messages the app "sent", newest last. */
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: an in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** `beforeReady` may add routes (e.g. one that fails on purpose) before the app is sealed. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const database = await freshDatabase();
+  const config: Config = {
+    ...readConfig({}),
+    dataDir,
+    databaseUrl: database.url,
+    inMemoryDatabase: true,
+    webDist: undefined,
+    logLevel: 'silent',
+    publicUrl: 'http://portal.test',
+    ...overrides,
+  };
+  const mails: MailMessage[] = [];
+  const app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) } });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
