@@ -229,3 +229,91 @@ export const solicitacoes = pgTable(
     index('solicitacoes_endereco_idx').on(t.enderecoId),
   ],
 );
+
+/** Status history of a request: who moved it to which status, when. Written with the save. */
+export const historicoStatus = pgTable(
+  'historico_status',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idSolicitacao: integer('id_solicitacao')
+      .notNull()
+      .references(() => solicitacoes.id, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    nome: varchar('nome', { length: 120 }).notNull(),
+    status: smallint('status').notNull(),
+    dataCadastro: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('historico_status_solicitacao_idx').on(t.idSolicitacao)],
+);
+
+/** Observation history of a request (spec: nome, data, obs). */
+export const historicoObservacoes = pgTable(
+  'historico_observacoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idSolicitacao: integer('id_solicitacao')
+      .notNull()
+      .references(() => solicitacoes.id, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    nome: varchar('nome', { length: 120 }).notNull(),
+    obs: text('obs').notNull(),
+    data: timestamp('data', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('historico_observacoes_solicitacao_idx').on(t.idSolicitacao)],
+);
+
+/** The current file of each kind attached to a request; the bytes live in the storage backend. */
+export const anexos = pgTable(
+  'anexos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idSolicitacao: integer('id_solicitacao')
+      .notNull()
+      .references(() => solicitacoes.id, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    nomeArquivo: varchar('nome_arquivo', { length: 255 }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    tamanho: integer('tamanho').notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('anexos_solicitacao_tipo_key').on(t.idSolicitacao, t.tipo)],
+);
+
+/**
+ * The provider's (Xerox/AME) base of consumer units, consulted by the duplicate checks
+ * (spec part 1 §3 Duplicate-check result: sge flag, UC, Rz_Social, Endereco, Bairro, Cidade, Estado, Status).
+ */
+export const baseProvedor = pgTable(
+  'base_provedor',
+  {
+    id: serial('id').primaryKey(),
+    fluxo: varchar('fluxo', { length: 10 }).notNull(),
+    uc: varchar('uc', { length: 20 }).notNull(),
+    enderecoId: varchar('endereco_id', { length: 12 }),
+    rzSocial: varchar('rz_social', { length: 150 }).notNull(),
+    concessionaria: varchar('concessionaria', { length: 120 }),
+    endereco: varchar('endereco', { length: 120 }),
+    bairro: varchar('bairro', { length: 60 }),
+    cidade: varchar('cidade', { length: 60 }),
+    estado: char('estado', { length: 2 }),
+    ativa: boolean('ativa').notNull().default(true),
+    /** Registered in the provider's billing system (SGE). */
+    sge: boolean('sge').notNull().default(true),
+  },
+  (t) => [index('base_provedor_uc_idx').on(t.fluxo, t.uc), index('base_provedor_endereco_idx').on(t.fluxo, t.enderecoId)],
+);
+
+/** Editable status labels per flow (codes and rules stay in the domain package). */
+export const statusRotulos = pgTable(
+  'status_rotulos',
+  {
+    id: serial('id').primaryKey(),
+    fluxo: varchar('fluxo', { length: 10 }).notNull(),
+    tipo: varchar('tipo', { length: 15 }).notNull(),
+    codigo: smallint('codigo').notNull(),
+    rotulo: varchar('rotulo', { length: 80 }).notNull(),
+  },
+  (t) => [uniqueIndex('status_rotulos_key').on(t.fluxo, t.tipo, t.codigo)],
+);
