@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { localidadesRoutes } from './modules/localidades/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(homeRoutes);
       await api.register(concessionariasRoutes);
+      await api.register(localidadesRoutes);
     },
     { prefix: '/api' },
   );

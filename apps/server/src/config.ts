@@ -19,6 +19,9 @@ export interface Config {
   passwordResetMinutes: number;
   rateLimit: { perAddress: number; perIp: number; windowMs: number };
   logLevel: string;
+  /** A ViaCEP-compatible postal-code service: GET {cepBaseUrl}/{cep}/json/. */
+  cepBaseUrl: string;
+  cepTimeoutMs: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,6 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60_000),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    cepBaseUrl: env.CEP_BASE_URL ?? 'https://viacep.com.br/ws',
+    cepTimeoutMs: int(env.CEP_TIMEOUT_MS, 3000),
   };
 }
 
