@@ -1,3 +1,15 @@
+CREATE TABLE "anexos" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"id_solicitacao" integer NOT NULL,
+	"tipo" varchar(30) NOT NULL,
+	"nome_arquivo" varchar(255) NOT NULL,
+	"storage_key" varchar(255) NOT NULL,
+	"tamanho" integer NOT NULL,
+	"mime" varchar(100) NOT NULL,
+	"id_usuario" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"id_usuario" integer,
@@ -8,6 +20,21 @@ CREATE TABLE "audit_log" (
 	"depois" jsonb,
 	"ip" varchar(64),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "base_provedor" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"fluxo" varchar(10) NOT NULL,
+	"uc" varchar(20) NOT NULL,
+	"endereco_id" varchar(12),
+	"rz_social" varchar(150) NOT NULL,
+	"concessionaria" varchar(120),
+	"endereco" varchar(120),
+	"bairro" varchar(60),
+	"cidade" varchar(60),
+	"estado" char(2),
+	"ativa" boolean DEFAULT true NOT NULL,
+	"sge" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "concessionarias" (
@@ -41,6 +68,24 @@ CREATE TABLE "grupos" (
 	"relatorios" boolean DEFAULT false NOT NULL,
 	"empresas" boolean DEFAULT false NOT NULL,
 	"usuarios" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "historico_observacoes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"id_solicitacao" integer NOT NULL,
+	"id_usuario" integer,
+	"nome" varchar(120) NOT NULL,
+	"obs" text NOT NULL,
+	"data" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "historico_status" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"id_solicitacao" integer NOT NULL,
+	"id_usuario" integer,
+	"nome" varchar(120) NOT NULL,
+	"status" smallint NOT NULL,
+	"data_cadastro" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "password_resets" (
@@ -93,7 +138,7 @@ CREATE TABLE "solicitacoes" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"id_usuario" integer NOT NULL,
 	"id_empresa" integer,
-	"regional" varchar(10),
+	"regional" integer,
 	"endereco_id" varchar(12),
 	"site_id" varchar(12),
 	"tipo_de_loja" smallint,
@@ -133,6 +178,14 @@ CREATE TABLE "solicitacoes" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "status_rotulos" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"fluxo" varchar(10) NOT NULL,
+	"tipo" varchar(15) NOT NULL,
+	"codigo" smallint NOT NULL,
+	"rotulo" varchar(80) NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "usuario_regionais" (
 	"id_usuario" integer NOT NULL,
 	"id_regional" integer NOT NULL,
@@ -155,11 +208,18 @@ CREATE TABLE "usuarios" (
 	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "anexos" ADD CONSTRAINT "anexos_id_solicitacao_solicitacoes_id_fk" FOREIGN KEY ("id_solicitacao") REFERENCES "public"."solicitacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "anexos" ADD CONSTRAINT "anexos_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "historico_observacoes" ADD CONSTRAINT "historico_observacoes_id_solicitacao_solicitacoes_id_fk" FOREIGN KEY ("id_solicitacao") REFERENCES "public"."solicitacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "historico_observacoes" ADD CONSTRAINT "historico_observacoes_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "historico_status" ADD CONSTRAINT "historico_status_id_solicitacao_solicitacoes_id_fk" FOREIGN KEY ("id_solicitacao") REFERENCES "public"."solicitacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "historico_status" ADD CONSTRAINT "historico_status_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessoes" ADD CONSTRAINT "sessoes_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "solicitacoes" ADD CONSTRAINT "solicitacoes_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "solicitacoes" ADD CONSTRAINT "solicitacoes_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "solicitacoes" ADD CONSTRAINT "solicitacoes_regional_regionais_id_fk" FOREIGN KEY ("regional") REFERENCES "public"."regionais"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "solicitacoes" ADD CONSTRAINT "solicitacoes_id_concessionaria_concessionarias_id_fk" FOREIGN KEY ("id_concessionaria") REFERENCES "public"."concessionarias"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usuario_regionais" ADD CONSTRAINT "usuario_regionais_id_usuario_usuarios_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usuario_regionais" ADD CONSTRAINT "usuario_regionais_id_regional_regionais_id_fk" FOREIGN KEY ("id_regional") REFERENCES "public"."regionais"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -167,12 +227,18 @@ ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_empresa_empresas_id_fk" FOREI
 ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_grupo_grupos_id_fk" FOREIGN KEY ("id_grupo") REFERENCES "public"."grupos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_perfil_perfis_id_fk" FOREIGN KEY ("id_perfil") REFERENCES "public"."perfis"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_regional_regionais_id_fk" FOREIGN KEY ("id_regional") REFERENCES "public"."regionais"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "anexos_solicitacao_tipo_key" ON "anexos" USING btree ("id_solicitacao","tipo");--> statement-breakpoint
 CREATE INDEX "audit_log_entidade_idx" ON "audit_log" USING btree ("entidade","entidade_id");--> statement-breakpoint
+CREATE INDEX "base_provedor_uc_idx" ON "base_provedor" USING btree ("fluxo","uc");--> statement-breakpoint
+CREATE INDEX "base_provedor_endereco_idx" ON "base_provedor" USING btree ("fluxo","endereco_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "empresas_fluxo_cnpj_key" ON "empresas" USING btree ("fluxo","cnpj");--> statement-breakpoint
+CREATE INDEX "historico_observacoes_solicitacao_idx" ON "historico_observacoes" USING btree ("id_solicitacao");--> statement-breakpoint
+CREATE INDEX "historico_status_solicitacao_idx" ON "historico_status" USING btree ("id_solicitacao");--> statement-breakpoint
 CREATE INDEX "sessoes_usuario_idx" ON "sessoes" USING btree ("id_usuario");--> statement-breakpoint
 CREATE INDEX "solicitacoes_fluxo_tipo_status_idx" ON "solicitacoes" USING btree ("fluxo","tipo","status");--> statement-breakpoint
 CREATE INDEX "solicitacoes_empresa_idx" ON "solicitacoes" USING btree ("id_empresa");--> statement-breakpoint
 CREATE INDEX "solicitacoes_regional_idx" ON "solicitacoes" USING btree ("regional");--> statement-breakpoint
 CREATE INDEX "solicitacoes_unidade_idx" ON "solicitacoes" USING btree ("unidade");--> statement-breakpoint
 CREATE INDEX "solicitacoes_endereco_idx" ON "solicitacoes" USING btree ("endereco_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "status_rotulos_key" ON "status_rotulos" USING btree ("fluxo","tipo","codigo");--> statement-breakpoint
 CREATE UNIQUE INDEX "usuarios_email_key" ON "usuarios" USING btree (lower("email"));

@@ -15,7 +15,7 @@ const home = async (email: string) => {
   return res.json().dados as Record<string, number>;
 };
 
-async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; fluxo?: string; regional?: string; empresa?: string }) {
+async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; fluxo?: string; regional?: number; empresa?: string }) {
   const [owner] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'solicitante@demo.portal'));
   const [company] = values.empresa
     ? await t.app.db.select().from(empresas).where(eq(empresas.razaoSocial, values.empresa))
@@ -26,7 +26,7 @@ async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; flux
     status: values.status,
     idUsuario: owner!.id,
     idEmpresa: company!.id,
-    regional: values.regional ?? 'TSP',
+    regional: values.regional ?? 7, // TSP
   });
 }
 
@@ -70,7 +70,7 @@ describe('GET /api/home (dashboard totals)', () => {
   });
 
   it("counts only the requests in the session's scope", async () => {
-    await addRequest({ tipo: 'nova', status: 0, regional: 'TRJ', empresa: 'Torres Brasil Infraestrutura S.A.' });
+    await addRequest({ tipo: 'nova', status: 0, regional: 5 /* TRJ */, empresa: 'Torres Brasil Infraestrutura S.A.' });
     expect((await home('celula@demo.portal')).total_solicitadas_nova).toBe(3);
     // The regional covers TSP only; the tower user sees its own company's request only.
     expect((await home('regional@demo.portal')).total_solicitadas_nova).toBe(2);

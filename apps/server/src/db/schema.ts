@@ -182,7 +182,8 @@ export const solicitacoes = pgTable(
       .notNull()
       .references(() => usuarios.id),
     idEmpresa: integer('id_empresa').references(() => empresas.id),
-    regional: varchar('regional', { length: 10 }),
+    /** The regional's id (API name `regional`, spec part 1 §3). */
+    regional: integer('regional').references(() => regionais.id),
     enderecoId: varchar('endereco_id', { length: 12 }),
     siteId: varchar('site_id', { length: 12 }),
     tipoDeLoja: smallint('tipo_de_loja'),

@@ -1,4 +1,4 @@
-import { GROUP, PROFILES, type Permissions, type RoleKind } from '@portal/domain';
+import { GROUP, PROFILES, REGIONALS, type Permissions, type RoleKind } from '@portal/domain';
 
 /**
  * Reference data every installation needs (access groups, profiles, the seven regionals and the
@@ -35,7 +35,7 @@ export const GROUPS: GroupRow[] = [
 
 export const PROFILE_ROWS = Object.entries(PROFILES).map(([id, nome]) => ({ id: Number(id), nome }));
 
-export const REGIONAIS = ['TCO', 'TNO', 'TLE', 'TNE', 'TRJ', 'TSL', 'TSP'].map((regional) => ({ regional }));
+export const REGIONAIS = REGIONALS.map(({ id, sigla }) => ({ id, regional: sigla }));
 
 type Concessionaria = { nome: string; sigla: string; ufs: string[] };
 

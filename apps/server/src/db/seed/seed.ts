@@ -11,6 +11,8 @@ export async function seedReferenceData(db: Database): Promise<void> {
     await tx.insert(grupos).values(GROUPS).onConflictDoNothing();
     await tx.insert(perfis).values(PROFILE_ROWS).onConflictDoNothing();
     await tx.insert(regionais).values(REGIONAIS).onConflictDoNothing();
+    // The ids are explicit (the domain names regionals 1–7); move the sequence past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('regionais', 'id'), (select max(id) from regionais))`);
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(concessionarias);
     if (n === 0) {
       await tx.insert(concessionarias).values([

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordScope, type SessionUser } from '@portal/domain';
-import { regionais, solicitacoes } from '../../db/schema.ts';
+import { solicitacoes } from '../../db/schema.ts';
 
 /**
  * The single where-clause builder for row-level scoping: every query of requests goes through it,
@@ -11,12 +11,7 @@ export function scopeOf(user: SessionUser): SQL {
     case 'all':
       return sql`true`;
     case 'regional':
-      return user.regionais.length
-        ? inArray(
-            solicitacoes.regional,
-            sql`(select ${regionais.regional} from ${regionais} where ${inArray(regionais.id, user.regionais)})`,
-          )
-        : sql`false`;
+      return user.regionais.length ? inArray(solicitacoes.regional, user.regionais) : sql`false`;
     case 'empresa':
       return user.empresa === null ? sql`false` : eq(solicitacoes.idEmpresa, user.empresa);
   }

@@ -1,0 +1,77 @@
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@portal/domain';
+import type { DbOrTx } from '../../../db/client.ts';
+import { empresas, solicitacoes, usuarios } from '../../../db/schema.ts';
+import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
+import { isoDate } from '../shared/replies.ts';
+
+export type Fluxo = 'energia' | 'agua';
+type Row = typeof empresas.$inferSelect;
+
+/** A company as the API shows it (spec part 2 §3 Company). */
+export const toCompanyDto = (r: Row) => ({
+  id: r.id,
+  razao_social: r.razaoSocial,
+  cnpj: r.cnpj,
+  cidade: r.cidade,
+  cep: r.cep,
+  email: r.email,
+  telefone: r.telefone,
+  status: r.status,
+  cadastrado: isoDate(r.cadastrado),
+});
+export type CompanyDto = ReturnType<typeof toCompanyDto>;
+
+const SORT: SortSpec = {
+  columns: {
+    razao_social: folded(empresas.razaoSocial),
+    cnpj: empresas.cnpj,
+    email: folded(empresas.email),
+    cidade: folded(empresas.cidade),
+    status: empresas.status,
+    cadastrado: empresas.cadastrado,
+  },
+  fallback: { key: 'razao_social', order: 'asc' },
+  tieBreaker: empresas.id,
+};
+
+export async function listCompanies(db: DbOrTx, fluxo: Fluxo, query: ListQuery) {
+  const where = and(
+    eq(empresas.fluxo, fluxo),
+    searchWhere(query.q, { text: [empresas.razaoSocial, empresas.email, empresas.cidade], taxIds: [empresas.cnpj] }),
+    ...activeWhere(query.status),
+  );
+  const [rows, [{ total } = { total: 0 }]] = [
+    await db.select().from(empresas).where(where).orderBy(...orderBy(query, SORT)).limit(pageOf(query).limit).offset(pageOf(query).offset),
+    await db.select({ total: count() }).from(empresas).where(where),
+  ];
+  return { total, rows };
+}
+
+const activeWhere = (status: number | undefined): SQL[] => {
+  const active = activeFilter(status);
+  return active === undefined ? [] : [eq(empresas.status, active)];
+};
+
+export async function findCompany(db: DbOrTx, fluxo: Fluxo, id: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(empresas).where(and(eq(empresas.fluxo, fluxo), eq(empresas.id, id)));
+  return row;
+}
+
+export async function cnpjTaken(db: DbOrTx, fluxo: Fluxo, cnpj: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: empresas.id })
+    .from(empresas)
+    .where(and(eq(empresas.fluxo, fluxo), eq(empresas.cnpj, cnpj), exceptId ? ne(empresas.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Users or requests point at the company: deleting it would orphan them. */
+export async function companyInUse(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.execute<{ used: boolean }>(
+    sql`select exists(select 1 from ${usuarios} where ${usuarios.idEmpresa} = ${id})
+        or exists(select 1 from ${solicitacoes} where ${solicitacoes.idEmpresa} = ${id}) as used`,
+  ).then((r) => ('rows' in r ? r.rows : r) as { used: boolean }[]);
+  return row?.used === true;
+}

@@ -1,0 +1,9 @@
+import type { SessionUser } from '@portal/domain';
+import type { Database } from '../../../db/client.ts';
+
+/** Who is acting and from where: what every administration use case needs besides its input. */
+export interface AdminContext {
+  db: Database;
+  user: SessionUser;
+  ip: string;
+}

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import { canSee, type MenuKey } from '@portal/domain';
+import { authenticate } from '../../../auth/authenticate.ts';
+import { forbidden } from '../../../http/errors.ts';
+
+/**
+ * preHandlers of an administration endpoint: a session, then the same rule that shows or hides the
+ * screen's menu entry (MENU_RULES), so the menu and the server can never disagree.
+ */
+export const adminGuard = (key: MenuKey) => [
+  authenticate,
+  async (request: FastifyRequest): Promise<void> => {
+    if (!canSee(request.user, key)) throw forbidden();
+  },
+];

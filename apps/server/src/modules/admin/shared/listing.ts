@@ -1,0 +1,70 @@
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { cleanCnpj, type ListQuery } from '@portal/domain';
+import { badRequest } from '../../../http/errors.ts';
+
+/**
+ * Server-side search, sort and paging shared by every administration list.
+ *
+ * Search: the old screens used a fuzzy matcher (threshold 0.3). Without database extensions
+ * (PGlite ships no pg_trgm/unaccent) we approximate it with what users notice most: case- and
+ * accent-insensitive, word by word (every word must appear in some column, in any order).
+ */
+
+const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnaaaaaaeeeeiiiiooooouuuucn';
+
+/** lower() alone does not fold non-ASCII letters under the C locale, hence translate() both cases. */
+export const folded = (column: AnyColumn | SQL): SQL => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+
+const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SearchColumns {
+  /** Free-text columns (names, e-mails, cities). */
+  text: (AnyColumn | SQL)[];
+  /** Tax-id columns stored without mask: the typed mask is ignored when matching them. */
+  taxIds?: AnyColumn[];
+}
+
+export function searchWhere(q: string | undefined, columns: SearchColumns): SQL | undefined {
+  if (!q) return undefined;
+  const words = q.split(/\s+/).filter(Boolean);
+  return and(
+    ...words.map((word) => {
+      const text = columns.text.map((c) => sql`${folded(c)} like ${`%${likeEscape(foldText(word))}%`}`);
+      // Only a word with a digit can be (part of) a tax id; letters alone would match alphanumeric CNPJs by chance.
+      const taxId = /\d/.test(word) ? cleanCnpj(word) : '';
+      const ids = taxId ? (columns.taxIds ?? []).map((c) => sql`${c} like ${`%${taxId}%`}`) : [];
+      return sql`(${sql.join([...text, ...ids], sql` or `)})`;
+    }),
+  );
+}
+
+export interface SortSpec {
+  /** API column name → expression; only these may be sorted on. */
+  columns: Record<string, AnyColumn | SQL>;
+  /** Used when the call names no column. */
+  fallback: { key: string; order: 'asc' | 'desc' };
+  /** Appended last so pages never overlap when sort values tie. */
+  tieBreaker: AnyColumn;
+}
+
+export function orderBy(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec): SQL[] {
+  const key = query.sort ?? spec.fallback.key;
+  const column = spec.columns[key];
+  if (!column) throw badRequest('Ordenação inválida.', 'sort');
+  const direction = query.sort ? query.order : spec.fallback.order;
+  return [direction === 'asc' ? asc(column) : desc(column), asc(spec.tieBreaker)];
+}
+
+export const pageOf = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({
+  limit: query.per_page,
+  offset: (query.page - 1) * query.per_page,
+});
+
+/** The `status` filter of lists whose rows are active or not: 1 active, 0 inactive. */
+export function activeFilter(status: number | undefined): boolean | undefined {
+  if (status === undefined) return undefined;
+  if (status > 1) throw badRequest('Status inválido.', 'status');
+  return status === 1;
+}
