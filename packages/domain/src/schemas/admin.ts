@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { RoleKind } from '../access/groups.ts';
+import { PROFILES } from '../access/groups.ts';
+import { REGIONAL_IDS } from '../catalogs/regionals.ts';
+import { passwordSchema } from '../auth/password.ts';
+import { FIELD_MAX } from '../validators/field-limits.ts';
+import {
+  cnpjField,
+  flag,
+  optionalEmail,
+  optionalRecordId,
+  optionalRef,
+  optionalText,
+  requiredCep,
+  requiredCode,
+  requiredEmail,
+  requiredRef,
+  requiredText,
+} from './fields.ts';
+
+/** Administration payloads (spec part 2 §5 and §7: usuarios, regional, empresas). */
+
+const toRegionalIds = (v: unknown) => {
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number);
+  return v ?? [];
+};
+
+/** usuarios/add and usuarios/edit. The password is optional: left blank, it is not changed. */
+export const userSaveBody = z.object({
+  id: optionalRecordId,
+  name: requiredText(FIELD_MAX.name, 'Nome'),
+  email: requiredEmail('E-mail'),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
+  id_empresa: requiredRef('Empresa'),
+  id_grupo: requiredRef('Grupo de Acesso'),
+  id_perfil: requiredCode(Object.keys(PROFILES).map(Number), 'Perfil'),
+  id_regional: optionalRef('Regional'),
+  id_status: flag('Ativo').default(true),
+  /** The old screen sends a comma list; an array is accepted too. */
+  regionais: z.preprocess(
+    toRegionalIds,
+    z.array(z.number({ error: 'Regional inválida.' }).int().positive('Regional inválida.')),
+  ),
+});
+export type UserSaveBody = z.infer<typeof userSaveBody>;
+
+export const SELECT_ONE_REGIONAL = 'Selecione pelo menos uma Regional';
+
+/**
+ * The regionals a user is saved with, given the role kind of the chosen group (spec part 2 §5):
+ * a regional must tick at least one; Energy Efficiency always gets all seven.
+ */
+export function regionaisForRole(
+  papel: RoleKind,
+  chosen: readonly number[],
+): { ok: true; regionais: number[] } | { ok: false; msg: string } {
+  if (papel === 'energy_efficiency') return { ok: true, regionais: [...REGIONAL_IDS] };
+  if (papel === 'regional' && chosen.length === 0) return { ok: false, msg: SELECT_ONE_REGIONAL };
+  return { ok: true, regionais: [...new Set(chosen)] };
+}
+
+const focal = (n: 1 | 2 | 3 | 4) => ({
+  [`focal${n}`]: optionalEmail(`E-mail do Focal ${n}`),
+  [`nome_focal${n}`]: optionalText(FIELD_MAX.nome_focal, `Nome do Focal ${n}`),
+});
+
+/** regional/add and regional/edit. */
+export const regionalSaveBody = z.object({
+  id: optionalRecordId,
+  regional: requiredText(FIELD_MAX.regional, 'Regional'),
+  gestor: requiredText(FIELD_MAX.gestor, 'Gestor'),
+  email_gestor: requiredEmail('E-mail do Gestor'),
+  ...focal(1),
+  ...focal(2),
+  ...focal(3),
+  ...focal(4),
+});
+export type RegionalSaveBody = z.infer<typeof regionalSaveBody>;
+
+/** A phone number with area code: 10 to 13 digits once punctuation is dropped. */
+const phone = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ error: 'O campo Telefone é obrigatório.' })
+    .max(FIELD_MAX.telefone, `O campo Telefone pode ter no máximo ${FIELD_MAX.telefone} caracteres.`)
+    .refine((s) => /^\d{10,13}$/.test(s.replace(/[\s()+-]/g, '')), 'O campo Telefone é inválido.'),
+);
+
+/** empresas/add and empresas/edit (and their agua/ twins): every field required (spec part 2 §5). */
+export const companySaveBody = z.object({
+  id: optionalRecordId,
+  razao_social: requiredText(FIELD_MAX.razao_social, 'Razão Social'),
+  cnpj: cnpjField('CNPJ inválido', true),
+  cidade: requiredText(FIELD_MAX.cidade, 'Cidade'),
+  cep: requiredCep,
+  email: requiredEmail('E-mail'),
+  telefone: phone,
+  status: flag('Status').default(true),
+});
+export type CompanySaveBody = z.infer<typeof companySaveBody>;

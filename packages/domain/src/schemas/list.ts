@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
+import { codesOf } from '../catalogs/options.ts';
+import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
+import { FIELD_MAX } from '../validators/field-limits.ts';
+import { optionalCode, optionalRecordId } from './fields.ts';
+
+/**
+ * Every list call (spec §7 "…/list", with the paging the guide adds). id_empresa, id_grupo and
+ * id_regional are not read: the scope comes from the session. With `id` the call reads one record.
+ */
+export const SEARCH_MIN_LENGTH = 2;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const toNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
+
+export const listQuery = z.object({
+  id: optionalRecordId,
+  page: z.preprocess(
+    toNumber,
+    z.number({ error: 'Página inválida.' }).int().min(1, 'Página inválida.').default(1),
+  ),
+  per_page: z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'Quantidade por página inválida.' })
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Quantidade por página inválida.')
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+  /** Quick search; shorter than two characters it searches nothing (spec part 1 §9). */
+  q: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(FIELD_MAX.search, `A busca pode ter no máximo ${FIELD_MAX.search} caracteres.`)
+      .transform((q) => (q.length < SEARCH_MIN_LENGTH ? undefined : q))
+      .optional(),
+  ),
+  /** A status code; absent (or 'Todos') lists every status. */
+  status: z.preprocess(
+    (v) => (v === 'Todos' ? undefined : toNumber(blankToUndefined(v))),
+    z.number({ error: 'Status inválido.' }).int().nonnegative('Status inválido.').optional(),
+  ),
+  /** A column name; the server maps it to an allowed column or refuses it. */
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_]{1,40}$/, 'Ordenação inválida.')
+      .optional(),
+  ),
+  order: z.preprocess(
+    blankToUndefined,
+    z.enum(['asc', 'desc'], { error: 'Ordem inválida.' }).default('desc'),
+  ),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** The regularization list and report also filter by divergence type (spec part 2 §2.10). */
+export const regularizationListQuery = listQuery.extend({
+  tipo_divergencia: optionalCode(codesOf(DIVERGENCE_TYPES), 'Tipo Divergência'),
+});
+export type RegularizationListQuery = z.infer<typeof regularizationListQuery>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { FIELD_MAX } from '../validators/field-limits.ts';
+import { REGULARIZATION_FILES } from '../workflow/regularization-policy.ts';
+import { REQUEST_FILES } from '../workflow/request-fields.ts';
+import { recordId, requiredText } from './fields.ts';
+
+/** The small calls of spec §7 (both parts) around a record: duplicates, histories, files, delete. */
+
+/** validar-unidade: is this unit already in the workflow or in the provider's base? */
+export const validateUnitBody = z.object({ unidade: requiredText(FIELD_MAX.unidade, 'Unidade') });
+
+/** validar-endereco: the same question for an address id. */
+export const validateAddressBody = z.object({
+  endereco_id: requiredText(FIELD_MAX.endereco_id, 'Endereço ID'),
+});
+
+/** historicos and status: the observation and status histories of one record. */
+export const historyBody = z.object({ id_unidade: recordId });
+
+/** apagar-arquivos of a request form. */
+export const deleteRequestFileBody = z.object({
+  id: recordId,
+  tipo: z.enum(REQUEST_FILES, { error: 'Tipo de arquivo inválido.' }),
+});
+
+/** consolidacao/apagar-arquivos. */
+export const deleteRegularizationFileBody = z.object({
+  id: recordId,
+  tipo: z.enum(REGULARIZATION_FILES, { error: 'Tipo de arquivo inválido.' }),
+});
+
+/** Every delete call (unidades/delete, usuarios/delete…): one id. */
+export const deleteBody = z.object({ id: recordId });
+
+/** The result of a duplicate check (spec part 1 §3 "Duplicate-check result"). */
+export const duplicateCheckResultSchema = z.object({
+  total: z.number(),
+  dados: z.array(
+    z.object({
+      sge: z.boolean(),
+      UC: z.string().nullable(),
+      Rz_Social: z.string().nullable(),
+      Endereco: z.string().nullable(),
+      Bairro: z.string().nullable(),
+      Cidade: z.string().nullable(),
+      Estado: z.string().nullable(),
+      Status: z.string().nullable(),
+    }),
+  ),
+});
+export type DuplicateCheckResult = z.infer<typeof duplicateCheckResultSchema>;

@@ -1,0 +1,94 @@
+import { STATUS, type RequestStatus } from '../catalogs/request-status.ts';
+import type { PolicyRole } from './audience.ts';
+import {
+  ADDRESS_IDS,
+  CELL_BLOCK_FIELDS,
+  CELL_TRACKING_FIELDS,
+  HOLDER_DOCUMENTS,
+  REQUESTER_FIELDS,
+  type RequestField,
+  type RequestFile,
+} from './request-fields.ts';
+
+/**
+ * What each role may change in each status of an existing request (spec part 1 §4 "Editability",
+ * part 2 §4.3). A (role, status) pair without a row is read-only with no submit: that is the
+ * spec's "any other combination". Where the spec reads two ways, the choice is in docs/decisions.md.
+ */
+export interface Grant {
+  fields: readonly RequestField[];
+  files: readonly RequestFile[];
+  /** Whether saving may leave the status as it is. The tower's fix at 9 must send the request back. */
+  keepStatus: boolean;
+}
+
+interface GrantRow {
+  statuses: readonly RequestStatus[];
+  grant: Grant;
+}
+
+const grant = (
+  fields: readonly RequestField[],
+  files: readonly RequestFile[] = [],
+  keepStatus = true,
+): Grant => ({
+  fields: [...fields, 'observacao'],
+  files,
+  keepStatus,
+});
+
+const ADDRESS_AND_STORE = [...ADDRESS_IDS, 'tipo_de_loja'] as const;
+
+/** Statuses where the cell takes its decision: it fills the whole cell block there, since approving requires it. */
+export const CELL_DECIDING_STATUSES = [2, 4, 5, 10, 12, 14, 16] as const satisfies readonly RequestStatus[];
+
+export const GRANTS: Partial<Record<PolicyRole, readonly GrantRow[]>> = {
+  regional: [
+    { statuses: [STATUS.INICIADA, STATUS.EM_VALIDACAO_REGIONAL], grant: grant(ADDRESS_IDS) },
+    { statuses: [STATUS.APROVADA_REGIONAL], grant: grant([]) },
+  ],
+  celula: [
+    { statuses: [STATUS.EM_VALIDACAO_REGIONAL, STATUS.RECUSADA_REGIONAL], grant: grant(CELL_BLOCK_FIELDS) },
+    {
+      statuses: CELL_DECIDING_STATUSES,
+      grant: grant([...CELL_TRACKING_FIELDS, ...CELL_BLOCK_FIELDS], ['complementar']),
+    },
+    { statuses: [STATUS.INICIADA_PROPERTY], grant: grant(ADDRESS_AND_STORE) },
+  ],
+  tower: [
+    { statuses: [STATUS.INICIADA], grant: grant([], HOLDER_DOCUMENTS) },
+    { statuses: [STATUS.RECUSADA_CELULA_TOWER], grant: grant([], ['complementar_tower'], false) },
+  ],
+  amee: [{ statuses: [STATUS.APROVADA, STATUS.INSERIDA_BASE, STATUS.INICIADA_PROPERTY], grant: grant([]) }],
+  property: [
+    { statuses: [STATUS.INICIADA_PROPERTY, STATUS.RECUSADA_XEROX], grant: grant(ADDRESS_AND_STORE) },
+  ],
+};
+
+/** What the creator of a new request fills in (the form narrows it to what the creator sees). */
+export const CREATION_GRANT: Grant = grant(REQUESTER_FIELDS, HOLDER_DOCUMENTS);
+
+export const grantFor = (role: PolicyRole, status: RequestStatus): Grant | null =>
+  GRANTS[role]?.find((row) => row.statuses.includes(status))?.grant ?? null;
+
+/**
+ * The statuses each role may ever choose (spec part 1 §4 "Status choices", part 2 §4.2).
+ * The transition table narrows them to what may follow the current status. The tower's only
+ * move is handing a fixed request back to the cell.
+ */
+export const ROLE_STATUS_CHOICES: Partial<Record<PolicyRole, readonly RequestStatus[]>> = {
+  regional: [STATUS.EM_VALIDACAO_REGIONAL, STATUS.APROVADA_REGIONAL, STATUS.RECUSADA_REGIONAL],
+  celula: [
+    STATUS.EM_VALIDACAO_CELULA,
+    STATUS.APROVADA_CELULA_AGUARDANDO,
+    STATUS.RECUSADA_CELULA,
+    STATUS.APROVADA,
+    STATUS.RECUSADA_CELULA_TOWER,
+  ],
+  amee: [STATUS.INSERIDA_BASE, STATUS.RECUSADA_XEROX],
+  property: [STATUS.RECUSADA_ANALISE, STATUS.APROVADO_ANALISE],
+  tower: [STATUS.EM_VALIDACAO_CELULA],
+};
+
+export const roleStatusChoices = (role: PolicyRole): readonly RequestStatus[] =>
+  ROLE_STATUS_CHOICES[role] ?? [];
