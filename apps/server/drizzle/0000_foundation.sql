@@ -174,7 +174,6 @@ CREATE TABLE "solicitacoes" (
 	"smp" varchar(20),
 	"nova_uc" varchar(20),
 	"data_ligacao" date,
-	"observacao" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -238,7 +237,8 @@ CREATE INDEX "sessoes_usuario_idx" ON "sessoes" USING btree ("id_usuario");--> s
 CREATE INDEX "solicitacoes_fluxo_tipo_status_idx" ON "solicitacoes" USING btree ("fluxo","tipo","status");--> statement-breakpoint
 CREATE INDEX "solicitacoes_empresa_idx" ON "solicitacoes" USING btree ("id_empresa");--> statement-breakpoint
 CREATE INDEX "solicitacoes_regional_idx" ON "solicitacoes" USING btree ("regional");--> statement-breakpoint
-CREATE INDEX "solicitacoes_unidade_idx" ON "solicitacoes" USING btree ("unidade");--> statement-breakpoint
-CREATE INDEX "solicitacoes_endereco_idx" ON "solicitacoes" USING btree ("endereco_id");--> statement-breakpoint
+CREATE INDEX "solicitacoes_unidade_idx" ON "solicitacoes" USING btree (lower("unidade") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "solicitacoes_endereco_idx" ON "solicitacoes" USING btree (lower("endereco_id") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "solicitacoes_site_idx" ON "solicitacoes" USING btree (lower("site_id") text_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "status_rotulos_key" ON "status_rotulos" USING btree ("fluxo","tipo","codigo");--> statement-breakpoint
 CREATE UNIQUE INDEX "usuarios_email_key" ON "usuarios" USING btree (lower("email"));

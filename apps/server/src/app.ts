@@ -17,16 +17,20 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
+import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
+import { localDiskStorage, type FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     mailer: Mailer;
+    storage: FileStorage;
     /** E-mails of the demo users created by this start (printed by main). */
     seededUsers: string[];
   }
@@ -54,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
+  app.decorate('storage', localDiskStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', () => database.close());
 
   await seedReferenceData(database.db);
@@ -73,7 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(homeRoutes);
       await api.register(concessionariasRoutes);
+      await api.register(adminRoutes);
       await api.register(localidadesRoutes);
+      await api.register(solicitacoesRoutes);
     },
     { prefix: '/api' },
   );

@@ -219,15 +219,16 @@ export const solicitacoes = pgTable(
     smp: varchar('smp', { length: 20 }),
     novaUc: varchar('nova_uc', { length: 20 }),
     dataLigacao: date('data_ligacao', { mode: 'string' }),
-    observacao: text('observacao'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
     index('solicitacoes_empresa_idx').on(t.idEmpresa),
     index('solicitacoes_regional_idx').on(t.regional),
-    index('solicitacoes_unidade_idx').on(t.unidade),
-    index('solicitacoes_endereco_idx').on(t.enderecoId),
+    // Quick search is a case-insensitive prefix match on these three ids (docs/decisions.md).
+    index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
+    index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
+    index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
   ],
 );
 

@@ -1,4 +1,15 @@
-import { GROUP, PROFILES, REGIONALS, type Permissions, type RoleKind } from '@portal/domain';
+import {
+  FLOWS_LIST,
+  GROUP,
+  KINDS_LIST,
+  PROFILES,
+  REGIONALS,
+  REGULARIZATION_STATUSES,
+  REQUEST_STATUSES,
+  statusLabel,
+  type Permissions,
+  type RoleKind,
+} from '@portal/domain';
 
 /**
  * Reference data every installation needs (access groups, profiles, the seven regionals and the
@@ -103,3 +114,15 @@ export const WATER_CONCESSIONAIRES: Concessionaria[] = [
   { nome: 'Águas de Teresina', sigla: 'AGUAS TERESINA', ufs: ['PI'] },
   { nome: 'Saneacre', sigla: 'SANEACRE', ufs: ['AC'] },
 ];
+
+/**
+ * Default status labels per flow (status_rotulos), from the domain's catalogs: every request status
+ * for each flow × kind (with the form's own wording) and the regularization statuses per flow.
+ * Administrators edit the labels on /status/*; the codes and their rules stay in the domain.
+ */
+export const STATUS_LABELS = FLOWS_LIST.flatMap((fluxo) => [
+  ...KINDS_LIST.flatMap((tipo) =>
+    REQUEST_STATUSES.map((codigo) => ({ fluxo, tipo, codigo, rotulo: statusLabel(codigo, fluxo, tipo) })),
+  ),
+  ...REGULARIZATION_STATUSES.map(({ code, label }) => ({ fluxo, tipo: 'regularizacao', codigo: code, rotulo: label })),
+]);

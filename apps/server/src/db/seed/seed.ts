@@ -1,8 +1,26 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { concessionarias, empresas, grupos, perfis, regionais, usuarioRegionais, usuarios } from '../schema.ts';
+import {
+  baseProvedor,
+  concessionarias,
+  empresas,
+  grupos,
+  perfis,
+  regionais,
+  statusRotulos,
+  usuarioRegionais,
+  usuarios,
+} from '../schema.ts';
+import { providerBaseRows } from './provider-base.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { ENERGY_CONCESSIONAIRES, GROUPS, PROFILE_ROWS, REGIONAIS, WATER_CONCESSIONAIRES } from './reference-data.ts';
+import {
+  ENERGY_CONCESSIONAIRES,
+  GROUPS,
+  PROFILE_ROWS,
+  REGIONAIS,
+  STATUS_LABELS,
+  WATER_CONCESSIONAIRES,
+} from './reference-data.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
 
 /** Groups, profiles, regionals and concessionaires: inserted once, never overwritten (admins edit them). */
@@ -13,6 +31,8 @@ export async function seedReferenceData(db: Database): Promise<void> {
     await tx.insert(regionais).values(REGIONAIS).onConflictDoNothing();
     // The ids are explicit (the domain names regionals 1–7); move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('regionais', 'id'), (select max(id) from regionais))`);
+    // Missing labels are added; labels an administrator edited are kept.
+    await tx.insert(statusRotulos).values(STATUS_LABELS).onConflictDoNothing();
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(concessionarias);
     if (n === 0) {
       await tx.insert(concessionarias).values([
@@ -71,5 +91,13 @@ export async function seedDemoData(db: Database): Promise<string[]> {
       }
     }
   });
+  await seedProviderBase(db);
   return missing.map((u) => u.email);
+}
+
+/** A few hundred units of the provider's base, so the duplicate checks have something to find. */
+async function seedProviderBase(db: Database): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(baseProvedor);
+  if (n > 0) return;
+  await db.insert(baseProvedor).values([...providerBaseRows(300), ...providerBaseRows(100, 2026, 'agua')]);
 }

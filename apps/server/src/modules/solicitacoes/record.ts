@@ -1,0 +1,82 @@
+import { getTableColumns } from 'drizzle-orm';
+import { REQUEST_FIELDS, type RequestField, type RequestFile } from '@portal/domain';
+import { solicitacoes } from '../../db/schema.ts';
+
+type Row = typeof solicitacoes.$inferSelect;
+type ColumnKey = keyof Row;
+
+/** Request fields that are columns (the observation is a history entry, not a column). */
+export const COLUMN_FIELDS = REQUEST_FIELDS.filter((f) => f !== 'observacao') as Exclude<RequestField, 'observacao'>[];
+
+// The schema names its columns after the spec's fields, so the mapping is read off the table.
+const PROPERTY_OF: Record<string, ColumnKey> = Object.fromEntries(
+  Object.entries(getTableColumns(solicitacoes)).map(([property, column]) => [column.name, property as ColumnKey]),
+);
+
+export const propertyOf = (field: string): ColumnKey => {
+  const property = PROPERTY_OF[field];
+  if (!property) throw new Error(`no column for request field ${field}`);
+  return property;
+};
+
+/** The field values of a stored request, keyed by the spec's names. */
+export const fieldValues = (row: Row): Record<string, unknown> =>
+  Object.fromEntries(COLUMN_FIELDS.map((f) => [f, row[propertyOf(f)]]));
+
+/** The payload's field values as a partial row update (only the fields sent). */
+export const rowValues = (values: Record<string, unknown>): Partial<Row> =>
+  Object.fromEntries(
+    COLUMN_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(values, f)).map((f) => [propertyOf(f), values[f] ?? null]),
+  ) as Partial<Row>;
+
+export interface AttachmentInfo {
+  id: number;
+  tipo: string;
+  nomeArquivo: string;
+  tamanho: number;
+}
+
+export const attachmentUrl = (id: number) => `/api/arquivos/${id}`;
+
+/** The spec's link names for each attachment slot (part 1 §3, part 2 §3). */
+const LINK_NAMES: Record<RequestFile, string[]> = {
+  fatura: ['fatura'],
+  comprovante_pagamento: ['comprovante_fatura', 'comprovante_pagamento'],
+  autorizacao: ['autorizacao'],
+  complementar: ['complementar'],
+  complementar_tower: ['download_complementar_tower'],
+};
+
+export interface RequesterInfo {
+  nome: string;
+  email: string;
+  telefone: string | null;
+  id_empresa: number | null;
+  razao_social: string | null;
+  cnpj_empresa: string | null;
+}
+
+/** One request as `list {id}` returns it: the spec's fields, the requester, the file links. */
+export function toApiRecord(row: Row, requester: RequesterInfo, attachments: AttachmentInfo[]) {
+  const links = Object.fromEntries(
+    Object.entries(LINK_NAMES).flatMap(([slot, names]) => {
+      const file = attachments.find((a) => a.tipo === slot);
+      return names.map((name) => [name, file ? attachmentUrl(file.id) : null]);
+    }),
+  );
+  return {
+    id: row.id,
+    fluxo: row.fluxo,
+    tipo: row.tipo,
+    status: row.status,
+    version: row.version,
+    data_pedido: row.dataPedido.toISOString(),
+    cnpj_tim: row.cnpjTim,
+    cnpj_uc_solicitada: row.cnpjSolicitada,
+    ...fieldValues(row),
+    ...requester,
+    ...links,
+    anexos: attachments.map((a) => ({ id: a.id, tipo: a.tipo, nome: a.nomeArquivo, tamanho: a.tamanho, url: attachmentUrl(a.id) })),
+  };
+}
+export type ApiRecord = ReturnType<typeof toApiRecord>;

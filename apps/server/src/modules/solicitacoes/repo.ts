@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Flow, Kind, ListQuery, SessionUser } from '@portal/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { anexos, empresas, historicoObservacoes, historicoStatus, solicitacoes, usuarios } from '../../db/schema.ts';
+import type { AttachmentInfo, RequesterInfo } from './record.ts';
+import { scoped } from './scope.ts';
+
+export type RequestRow = typeof solicitacoes.$inferSelect;
+
+const ofForm = (flow: Flow, kind: Kind) => and(eq(solicitacoes.fluxo, flow), eq(solicitacoes.tipo, kind));
+
+/** One request the user may see, or undefined (absent and out of scope look alike). */
+export async function findRequest(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, id: number) {
+  const [row] = await db
+    .select()
+    .from(solicitacoes)
+    .where(scoped(user, ofForm(flow, kind), eq(solicitacoes.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function requesterOf(db: DbOrTx, row: RequestRow): Promise<RequesterInfo> {
+  const [r] = await db
+    .select({
+      nome: usuarios.name,
+      email: usuarios.email,
+      telefone: usuarios.telefone,
+      razao_social: empresas.razaoSocial,
+      cnpj_empresa: empresas.cnpj,
+    })
+    .from(usuarios)
+    .leftJoin(empresas, eq(empresas.id, row.idEmpresa ?? -1))
+    .where(eq(usuarios.id, row.idUsuario));
+  return { ...r!, id_empresa: row.idEmpresa };
+}
+
+export const attachmentsOf = (db: DbOrTx, idSolicitacao: number): Promise<(AttachmentInfo & { storageKey: string })[]> =>
+  db
+    .select({ id: anexos.id, tipo: anexos.tipo, nomeArquivo: anexos.nomeArquivo, tamanho: anexos.tamanho, storageKey: anexos.storageKey })
+    .from(anexos)
+    .where(eq(anexos.idSolicitacao, idSolicitacao));
+
+/** Columns a list may be sorted by (anything else is refused before it reaches SQL). */
+export const SORTABLE = {
+  id: solicitacoes.id,
+  unidade: solicitacoes.unidade,
+  endereco_id: solicitacoes.enderecoId,
+  site_id: solicitacoes.siteId,
+  data_pedido: solicitacoes.dataPedido,
+  data_ativacao: solicitacoes.dataAtivacao,
+  status: solicitacoes.status,
+} as const;
+
+/** Quick search: the typed text as a case-insensitive prefix of endereco_id, unidade or site_id. */
+const quickSearch = (q: string | undefined): SQL | undefined => {
+  if (!q) return undefined;
+  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    like(sql`lower(${solicitacoes.enderecoId})`, prefix),
+    like(sql`lower(${solicitacoes.unidade})`, prefix),
+    like(sql`lower(${solicitacoes.siteId})`, prefix),
+  );
+};
+
+export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery & { sort: keyof typeof SORTABLE }) {
+  const where = scoped(
+    user,
+    ofForm(flow, kind),
+    query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
+    quickSearch(query.q),
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: solicitacoes.id,
+        unidade: solicitacoes.unidade,
+        endereco_id: solicitacoes.enderecoId,
+        site_id: solicitacoes.siteId,
+        uf: solicitacoes.uf,
+        municipio: solicitacoes.municipio,
+        data_pedido: solicitacoes.dataPedido,
+        data_ativacao: solicitacoes.dataAtivacao,
+        status: solicitacoes.status,
+      })
+      .from(solicitacoes)
+      .where(where)
+      .orderBy(direction(SORTABLE[query.sort]), direction(solicitacoes.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(solicitacoes).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })), total: total?.n ?? 0 };
+}
+
+export const statusHistory = (db: DbOrTx, idSolicitacao: number) =>
+  db
+    .select({ nome: historicoStatus.nome, data_cadastro: historicoStatus.dataCadastro, status: historicoStatus.status })
+    .from(historicoStatus)
+    .where(eq(historicoStatus.idSolicitacao, idSolicitacao))
+    .orderBy(desc(historicoStatus.dataCadastro), desc(historicoStatus.id));
+
+export const observationHistory = (db: DbOrTx, idSolicitacao: number) =>
+  db
+    .select({ nome: historicoObservacoes.nome, data: historicoObservacoes.data, obs: historicoObservacoes.obs })
+    .from(historicoObservacoes)
+    .where(eq(historicoObservacoes.idSolicitacao, idSolicitacao))
+    .orderBy(desc(historicoObservacoes.data), desc(historicoObservacoes.id));

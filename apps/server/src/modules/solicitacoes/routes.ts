@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ALL_FLOW_KINDS,
+  deleteRequestFileBody,
+  historyBody,
+  listQuery,
+  requestForm,
+  validateAddressBody,
+  validateUnitBody,
+  type Flow,
+  type Kind,
+} from '@portal/domain';
+import { authenticate } from '../../auth/authenticate.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { deleteAttachment } from './delete-attachment.ts';
+import { findDuplicates } from './find-duplicates.ts';
+import { parseSaveBody } from './parse-save-body.ts';
+import { findAttachment } from './read-attachment.ts';
+import { toApiRecord } from './record.ts';
+import { attachmentsOf, findRequest, listRequests, observationHistory, requesterOf, SORTABLE, statusHistory } from './repo.ts';
+import { SAVED, saveRequest } from './save-request.ts';
+
+const duplicateReply = z.object({
+  error: z.literal(0),
+  total: z.number(),
+  dados: z.array(
+    z.object({
+      origem: z.enum(['workflow', 'base']),
+      sge: z.boolean(),
+      id: z.number(),
+      UC: z.string(),
+      Rz_Social: z.string(),
+      Concessionaria: z.string().nullable(),
+      Endereco: z.string(),
+      Bairro: z.string(),
+      Cidade: z.string(),
+      Estado: z.string(),
+      Status: z.string(),
+    }),
+  ),
+});
+
+/**
+ * The calls of one request form (spec part 1 §7, part 2 §7) under its own prefix:
+ * novas-unidades, unidades, agua/novas-unidades, agua/unidades. One engine serves all four;
+ * what differs between them is the form's configuration in the domain package.
+ */
+function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
+  const tags = [requestForm(flow, kind).title];
+  return async (app) => {
+    app.addHook('preHandler', authenticate);
+
+    app.post('/list', { schema: { tags, body: listQuery } }, async (request) => {
+      const { body, user } = request;
+      if (body.id !== undefined) {
+        const row = await findRequest(app.db, user, flow, kind, body.id);
+        if (!row) throw notFound('Solicitação não encontrada.');
+        const [requester, files] = await Promise.all([requesterOf(app.db, row), attachmentsOf(app.db, row.id)]);
+        return { error: 0 as const, dados: toApiRecord(row, requester, files) };
+      }
+      const sort = body.sort ?? 'data_pedido';
+      if (!(sort in SORTABLE)) throw badRequest('Ordenação inválida.', 'sort');
+      const { rows, total } = await listRequests(app.db, user, flow, kind, { ...body, sort: sort as keyof typeof SORTABLE });
+      return { error: 0 as const, dados: rows, total };
+    });
+
+    for (const mode of ['add', 'edit'] as const) {
+      app.post(`/${mode}`, { schema: { tags } }, async (request) => {
+        const body = await parseSaveBody(request);
+        const dados = await saveRequest(
+          { db: app.db, storage: app.storage },
+          { flow, kind, mode, user: request.user, ip: request.ip, body },
+        );
+        return { error: 0 as const, msg: SAVED, dados };
+      });
+    }
+
+    app.post('/validar-unidade', { schema: { tags, body: validateUnitBody, response: { 200: duplicateReply } } }, async (request) => {
+      const dados = await findDuplicates(app.db, flow, kind, { unidade: request.body.unidade });
+      return { error: 0 as const, total: dados.length, dados };
+    });
+
+    app.post('/validar-endereco', { schema: { tags, body: validateAddressBody, response: { 200: duplicateReply } } }, async (request) => {
+      const dados = await findDuplicates(app.db, flow, kind, { endereco_id: request.body.endereco_id });
+      return { error: 0 as const, total: dados.length, dados };
+    });
+
+    const visibleRequest = async (user: Parameters<typeof findRequest>[1], id: number) => {
+      const row = await findRequest(app.db, user, flow, kind, id);
+      if (!row) throw notFound('Solicitação não encontrada.');
+      return row;
+    };
+
+    app.post('/historicos', { schema: { tags, body: historyBody } }, async (request) => {
+      const row = await visibleRequest(request.user, request.body.id_unidade);
+      return { error: 0 as const, dados: await observationHistory(app.db, row.id) };
+    });
+
+    app.post('/status', { schema: { tags, body: historyBody } }, async (request) => {
+      const row = await visibleRequest(request.user, request.body.id_unidade);
+      return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
+    });
+
+    app.post('/apagar-arquivos', { schema: { tags, body: deleteRequestFileBody } }, async (request) => {
+      const dados = await deleteAttachment(
+        { db: app.db, storage: app.storage },
+        { flow, kind, user: request.user, id: request.body.id, tipo: request.body.tipo, ip: request.ip },
+      );
+      return { error: 0 as const, msg: 'Apagado com sucesso!', dados };
+    });
+  };
+}
+
+export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { flow, kind } of ALL_FLOW_KINDS) {
+    await app.register(formRoutes(flow, kind), { prefix: `/${requestForm(flow, kind).apiBase}` });
+  }
+
+  app.get(
+    '/arquivos/:id',
+    { preHandler: authenticate, schema: { tags: ['Arquivos'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const file = await findAttachment(app.db, request.user, request.params.id);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.tamanho)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nome)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(app.storage.read(file.storageKey));
+    },
+  );
+};

@@ -1,0 +1,220 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  checkSave,
+  clientCnpjForUf,
+  fileProblem,
+  formFieldLabel,
+  initialStatus,
+  requestForm,
+  requestSaveSchema,
+  type Flow,
+  type Kind,
+  type SessionUser,
+} from '@portal/domain';
+import type { Database, Tx } from '../../db/client.ts';
+import { anexos, concessionarias, historicoObservacoes, historicoStatus, regionais, solicitacoes } from '../../db/schema.ts';
+import { writeAudit } from '../../audit/audit.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { findDuplicates, type DuplicateMatch } from './find-duplicates.ts';
+import type { SaveBody, UploadedFile } from './parse-save-body.ts';
+import { fieldValues, rowValues } from './record.ts';
+import { attachmentsOf, findRequest, type RequestRow } from './repo.ts';
+
+export const STALE_VERSION = 'Este registro foi alterado por outro usuário. Recarregue a página.';
+export const SAVED = 'Salvo com sucesso';
+
+export interface SaveRequestCommand {
+  flow: Flow;
+  kind: Kind;
+  mode: 'add' | 'edit';
+  user: SessionUser;
+  ip: string;
+  body: SaveBody;
+}
+
+const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
+
+/** The payload, parsed by the form's shared schema; the first problem names its field. */
+function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
+  const result = requestSaveSchema(flow, kind).safeParse(dados);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw badRequest(issue.message, issue.path.map(String).join('.') || undefined);
+  }
+  // Only what the payload carries counts as sent; absent keys leave the record as it is.
+  const sent = Object.fromEntries(
+    Object.entries(result.data).filter(([key, value]) => value !== undefined && !['id', 'version', 'status'].includes(key)),
+  ) as Record<string, unknown>;
+  return { data: result.data as { id?: number; version?: number; status?: number | null }, sent };
+}
+
+function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]) {
+  const form = requestForm(flow, kind);
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (!(form.files as readonly string[]).includes(file.slot) || seen.has(file.slot)) {
+      throw unprocessable(`O arquivo ${formFieldLabel(form, file.slot)} não pertence a este formulário.`, file.slot);
+    }
+    seen.add(file.slot);
+    const problem = fileProblem('solicitacao', { name: file.filename, size: file.data.length, head: file.data.subarray(0, 16) });
+    if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
+  }
+}
+
+async function checkReferences(db: Database, flow: Flow, sent: Record<string, unknown>) {
+  if (sent.id_concessionaria != null) {
+    const [row] = await db
+      .select({ id: concessionarias.id })
+      .from(concessionarias)
+      .where(and(eq(concessionarias.id, Number(sent.id_concessionaria)), eq(concessionarias.fluxo, flow)));
+    if (!row) throw unprocessable('Concessionária não encontrada.', 'id_concessionaria');
+  }
+  if (sent.regional != null) {
+    const [row] = await db.select({ id: regionais.id }).from(regionais).where(eq(regionais.id, Number(sent.regional)));
+    if (!row) throw unprocessable('Regional não encontrada.', 'regional');
+  }
+}
+
+/** The workflow and provider-base duplicates of the unit and address id this save would record. */
+async function duplicatesOf(db: Database, cmd: SaveRequestCommand, current: RequestRow | undefined, sent: Record<string, unknown>) {
+  const matches: DuplicateMatch[] = [];
+  for (const field of ['unidade', 'endereco_id'] as const) {
+    const value = sent[field];
+    const before = current ? fieldValues(current)[field] : undefined;
+    if (typeof value !== 'string' || value === before) continue;
+    const key = field === 'unidade' ? { unidade: value } : { endereco_id: value };
+    matches.push(...(await findDuplicates(db, cmd.flow, cmd.kind, key, current?.id)));
+  }
+  return matches;
+}
+
+const describeDuplicate = (m: DuplicateMatch) =>
+  m.origem === 'base' ? `UC ${m.UC} na base Xerox/AM Energia (${m.Status})` : `UC ${m.UC} no workflow (solicitação ${m.id}, ${m.Status})`;
+
+/**
+ * Creates or edits one request: the payload is parsed by the shared schema, judged by the shared
+ * policy (checkSave), checked for stale versions and duplicates, and then written in one
+ * transaction with its status history, observation, attachments and audit entry. Files are
+ * stored first and removed again if the transaction fails, so nothing is half-written.
+ */
+export async function saveRequest(deps: { db: Database; storage: FileStorage }, cmd: SaveRequestCommand) {
+  const { db, storage } = deps;
+  const { flow, kind, user } = cmd;
+  const { data, sent } = parsePayload(flow, kind, cmd.body.dados);
+  checkFiles(flow, kind, cmd.body.files);
+
+  let current: RequestRow | undefined;
+  let currentFiles: Awaited<ReturnType<typeof attachmentsOf>> = [];
+  if (cmd.mode === 'edit') {
+    if (!data.id) throw badRequest('O campo ID é obrigatório para editar.', 'id');
+    current = await findRequest(db, user, flow, kind, data.id);
+    if (!current) throw notFound('Solicitação não encontrada.');
+    if (data.version === undefined) throw badRequest('O campo Versão é obrigatório para editar.', 'version');
+    if (data.version !== current.version) throw conflict(STALE_VERSION);
+    currentFiles = await attachmentsOf(db, current.id);
+  }
+  const status = current ? (data.status ?? current.status) : initialStatus(user.papel);
+
+  const verdict = checkSave({
+    actor: user,
+    flow,
+    kind,
+    current: current ? { status: current.status, values: fieldValues(current), files: currentFiles.map((f) => f.tipo) } : null,
+    next: { status, values: sent, files: cmd.body.files.map((f) => f.slot) },
+  });
+  if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
+
+  await checkReferences(db, flow, sent);
+  const duplicates = await duplicatesOf(db, cmd, current, sent);
+  const confirmed = truthy(cmd.body.dados.confirmar_duplicidade);
+  if (duplicates.length && !confirmed) {
+    const inWorkflow = duplicates.some((d) => d.origem === 'workflow');
+    throw unprocessable(
+      inWorkflow
+        ? 'Unidade já cadastrada no workflow. Entre em contato com a regional responsável.'
+        : 'Unidade já cadastrada na base Xerox/AM Energia. Confirme para cadastrar mesmo assim.',
+      duplicates[0]!.UC ? 'unidade' : 'endereco_id',
+    );
+  }
+
+  const stored: { file: UploadedFile; key: string }[] = [];
+  try {
+    for (const file of cmd.body.files) stored.push({ file, key: await storage.put(file.data) });
+    const result = await db.transaction((tx) =>
+      writeSave(tx, { cmd, current, status, sent, stored, currentFiles, duplicates: confirmed ? duplicates : [] }),
+    );
+    await Promise.all(result.replacedKeys.map((key) => storage.remove(key).catch(() => undefined)));
+    return result.saved;
+  } catch (err) {
+    await Promise.all(stored.map(({ key }) => storage.remove(key).catch(() => undefined)));
+    throw err;
+  }
+}
+
+interface WriteInput {
+  cmd: SaveRequestCommand;
+  current: RequestRow | undefined;
+  status: number;
+  sent: Record<string, unknown>;
+  stored: { file: UploadedFile; key: string }[];
+  currentFiles: { tipo: string; storageKey: string }[];
+  duplicates: DuplicateMatch[];
+}
+
+async function writeSave(tx: Tx, input: WriteInput) {
+  const { cmd, current, status, sent, stored, currentFiles, duplicates } = input;
+  const { user } = cmd;
+  const values = rowValues(sent);
+  const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
+  const derived = uf ? { cnpjTim: clientCnpjForUf(uf) } : {};
+
+  let saved: { id: number; status: number; version: number } | undefined;
+  if (current) {
+    [saved] = await tx
+      .update(solicitacoes)
+      .set({ ...values, ...derived, status, version: current.version + 1, updatedAt: sql`now()` })
+      .where(and(eq(solicitacoes.id, current.id), eq(solicitacoes.version, current.version)))
+      .returning({ id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version });
+    if (!saved) throw conflict(STALE_VERSION);
+  } else {
+    [saved] = await tx
+      .insert(solicitacoes)
+      .values({ ...values, ...derived, fluxo: cmd.flow, tipo: cmd.kind, status, idUsuario: user.id, idEmpresa: user.empresa })
+      .returning({ id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version });
+  }
+  const id = saved!.id;
+
+  if (!current || current.status !== status) {
+    await tx.insert(historicoStatus).values({ idSolicitacao: id, idUsuario: user.id, nome: user.name, status });
+  }
+  const observations = [
+    ...(typeof sent.observacao === 'string' ? [sent.observacao] : []),
+    ...(duplicates.length ? [`Cadastro confirmado pelo usuário apesar de duplicidade: ${duplicates.map(describeDuplicate).join('; ')}.`] : []),
+  ];
+  if (observations.length) {
+    await tx.insert(historicoObservacoes).values(observations.map((obs) => ({ idSolicitacao: id, idUsuario: user.id, nome: user.name, obs })));
+  }
+
+  const replacedKeys: string[] = [];
+  for (const { file, key } of stored) {
+    const previous = currentFiles.find((f) => f.tipo === file.slot);
+    if (previous) replacedKeys.push(previous.storageKey);
+    const row = { nomeArquivo: file.filename.slice(0, 255), storageKey: key, tamanho: file.data.length, mime: file.mimetype, idUsuario: user.id };
+    await tx
+      .insert(anexos)
+      .values({ idSolicitacao: id, tipo: file.slot, ...row })
+      .onConflictDoUpdate({ target: [anexos.idSolicitacao, anexos.tipo], set: { ...row, createdAt: sql`now()` } });
+  }
+
+  await writeAudit(tx, {
+    idUsuario: user.id,
+    acao: current ? 'editar-solicitacao' : 'criar-solicitacao',
+    entidade: `solicitacao.${cmd.flow}.${cmd.kind}`,
+    entidadeId: id,
+    antes: current ? { status: current.status, ...fieldValues(current) } : null,
+    depois: { status, ...sent, arquivos: stored.map((s) => s.file.slot) },
+    ip: cmd.ip,
+  });
+  return { saved: saved!, replacedKeys };
+}

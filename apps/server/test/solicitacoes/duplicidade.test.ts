@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseProvedor } from '../../src/db/schema.ts';
+import { createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { call, newUnitPayload } from '../support/requests.ts';
+
+let t: TestApp;
+let token: string;
+let baseUnit: { uc: string; enderecoId: string | null };
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await login(t.app, 'solicitante@demo.portal');
+  [baseUnit] = (await t.app.db.select().from(baseProvedor).limit(1)) as [typeof baseUnit];
+});
+afterAll(() => t.close());
+
+describe('duplicate checks (validar-unidade, validar-endereco and on save)', () => {
+  it('finds a unit of the provider base, flagged sge, with Ativa/Inativa', async () => {
+    const res = await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade: baseUnit.uc });
+    expect(res.json()).toMatchObject({ error: 0, total: 1 });
+    expect(res.json().dados[0]).toMatchObject({ origem: 'base', sge: true, UC: baseUnit.uc, Status: expect.stringMatching(/^(Ativa|Inativa)$/) });
+    const byAddress = await call(t.app, token, '/api/novas-unidades/validar-endereco', { endereco_id: baseUnit.enderecoId });
+    expect(byAddress.json().total).toBe(1);
+  });
+
+  it('finds a unit already in the workflow, and nothing for a new one', async () => {
+    await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: 'UCWF0001' }));
+    const res = await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade: 'ucwf0001' });
+    expect(res.json().dados).toEqual([expect.objectContaining({ origem: 'workflow', sge: false, UC: 'UCWF0001', Status: 'Solicitação Iniciada' })]);
+    expect((await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade: 'UCNOVA999' })).json()).toEqual({ error: 0, total: 0, dados: [] });
+  });
+
+  it('the save repeats the workflow check and refuses a duplicate unless confirmed', async () => {
+    const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: 'UCWF0001' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().msg).toBe('Unidade já cadastrada no workflow. Entre em contato com a regional responsável.');
+  });
+
+  it("'Cadastrar mesmo assim?' saves a unit of the provider base and records the confirmation in the history", async () => {
+    const refused = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: baseUnit.uc }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().msg).toMatch(/base Xerox\/AM Energia/);
+    const confirmed = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: baseUnit.uc, confirmar_duplicidade: true }));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const notes = await call(t.app, token, '/api/novas-unidades/historicos', { id_unidade: confirmed.json().dados.id });
+    expect(notes.json().dados[0].obs).toMatch(new RegExp(`Cadastro confirmado pelo usuário apesar de duplicidade: UC ${baseUnit.uc} na base`));
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { solicitacoes } from '../../src/db/schema.ts';
+import { createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { call, newUnitPayload } from '../support/requests.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let ids: number[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['solicitante', 'regional', 'celula', 'tower']) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  for (let i = 0; i < 12; i++) {
+    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: `UCL${String(i).padStart(4, '0')}`, site_id: `SITE${i}` }));
+    ids.push(res.json().dados.id);
+  }
+  // Two in another regional (TRJ = 5), one of them refused by the regional.
+  await t.app.db.update(solicitacoes).set({ regional: 5 }).where(eq(solicitacoes.id, ids[0]!));
+  await t.app.db.update(solicitacoes).set({ regional: 5, status: 3 }).where(eq(solicitacoes.id, ids[1]!));
+});
+afterAll(() => t.close());
+
+const list = (who: string, body: Record<string, unknown> = {}) => call(t.app, tokens[who]!, '/api/novas-unidades/list', body);
+
+describe('novas-unidades/list', () => {
+  it('pages on the server (default 10) and answers the total', async () => {
+    const res = await list('celula');
+    expect(res.json().dados).toHaveLength(10);
+    expect(res.json().total).toBe(12);
+    const page2 = await list('celula', { page: 2, per_page: 10 });
+    expect(page2.json().dados).toHaveLength(2);
+    expect((await list('celula', { per_page: 7 })).statusCode).toBe(400);
+  });
+
+  it('rows come from the session scope, whatever ids the payload sends', async () => {
+    expect((await list('regional', { id_regional: 5, id_empresa: 999 })).json().total).toBe(10);
+    expect((await list('tower')).json().total).toBe(0);
+    expect((await list('solicitante')).json().total).toBe(12);
+    const other = await list('tower', { id: ids[2] });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('filters by status and searches endereco_id, unidade and site_id (at least 2 characters)', async () => {
+    expect((await list('celula', { status: 3 })).json().dados.map((r: { id: number }) => r.id)).toEqual([ids[1]]);
+    expect((await list('celula', { q: 'ucl0011' })).json().dados.map((r: { unidade: string }) => r.unidade)).toEqual(['UCL0011']);
+    expect((await list('celula', { q: 'SITE1' })).json().total).toBe(3); // SITE1, SITE10, SITE11
+    expect((await list('celula', { q: 'U' })).json().total).toBe(12); // one character searches nothing
+  });
+
+  it('sorts by an allowed column and refuses others', async () => {
+    const asc = await list('celula', { sort: 'unidade', order: 'asc', per_page: 5 });
+    expect(asc.json().dados.map((r: { unidade: string }) => r.unidade)).toEqual(['UCL0000', 'UCL0001', 'UCL0002', 'UCL0003', 'UCL0004']);
+    expect((await list('celula', { sort: 'password_hash' })).statusCode).toBe(400);
+  });
+
+  it('a list row carries the columns of the screen', async () => {
+    const [row] = (await list('celula', { per_page: 5 })).json().dados;
+    expect(Object.keys(row).sort()).toEqual(['data_ativacao', 'data_pedido', 'endereco_id', 'id', 'municipio', 'site_id', 'status', 'uf', 'unidade'].sort());
+  });
+});
