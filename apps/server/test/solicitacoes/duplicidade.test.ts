@@ -5,11 +5,11 @@ import { call, newUnitPayload } from '../support/requests.ts';
 
 let t: TestApp;
 let token: string;
-let baseUnit: { uc: string; enderecoId: string | null };
+let baseUnit: typeof baseProvedor.$inferSelect;
 beforeAll(async () => {
   t = await createTestApp();
   token = await login(t.app, 'solicitante@demo.portal');
-  [baseUnit] = (await t.app.db.select().from(baseProvedor).limit(1)) as [typeof baseUnit];
+  baseUnit = (await t.app.db.select().from(baseProvedor).limit(1))[0]!;
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { call, newUnitPayload } from '../support/requests.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-let ids: number[] = [];
+const ids: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   for (const who of ['solicitante', 'regional', 'celula', 'tower']) tokens[who] = await login(t.app, `${who}@demo.portal`);
