@@ -11,14 +11,21 @@ const attempt = (email: string, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'errada-123' }, remoteAddress: ip });
 
 describe('login rate limits', () => {
-  it('limits attempts per address with a Portuguese 429', async () => {
+  it('successful sign-ins do not use up attempts', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'amee@demo.portal', password: 'Portal@2026' }, remoteAddress: '10.9.0.1' });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('limits failed attempts per address with a Portuguese 429', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt('celula@demo.portal', `10.1.0.${i}`)).statusCode).toBe(401);
     const blocked = await attempt('celula@demo.portal', '10.1.0.99');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: 1, msg: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
   });
 
-  it('limits attempts per IP across different addresses', async () => {
+  it('limits failed attempts per IP across different addresses', async () => {
     for (let i = 0; i < 6; i++) expect((await attempt(`pessoa${i}@demo.portal`, '10.2.0.1')).statusCode).toBe(401);
     expect((await attempt('outra@demo.portal', '10.2.0.1')).statusCode).toBe(429);
     expect((await attempt('outra@demo.portal', '10.2.0.2')).statusCode).toBe(401);

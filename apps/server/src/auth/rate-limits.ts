@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
@@ -15,16 +15,17 @@ export class AttemptCounter {
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one attempt for `key`; false once the key went over its maximum in this window. */
-  hit(key: string, now = Date.now()): boolean {
+  /** Whether `key` has used up its attempts in the current window. */
+  exhausted(key: string, now = Date.now()): boolean {
+    const window = this.windows.get(key);
+    return !!window && window.resetAt > now && window.count >= this.max;
+  }
+
+  count(key: string, now = Date.now()): void {
     if (this.windows.size > 10_000) this.prune(now);
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return true;
-    }
-    current.count += 1;
-    return current.count <= this.max;
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+    else window.count += 1;
   }
 
   private prune(now: number): void {
@@ -33,17 +34,24 @@ export class AttemptCounter {
 }
 
 /**
- * preHandler for the endpoints that guess or mail: limited per client IP and per e-mail address,
- * so neither one address attacked from many IPs nor many addresses from one IP get through.
+ * Hooks for the endpoints that guess or mail: limited per client IP and per e-mail address, so
+ * neither one address attacked from many IPs nor many addresses from one IP get through.
+ * `counts` says which answers use up an attempt (failed sign-ins only; every recovery e-mail).
  */
-export function credentialRateLimits(app: FastifyInstance) {
+export function credentialRateLimits(app: FastifyInstance, counts: (statusCode: number) => boolean) {
   const { perAddress, perIp, windowMs } = app.config.rateLimit;
   const byIp = new AttemptCounter(perIp, windowMs);
   const byAddress = new AttemptCounter(perAddress, windowMs);
-  return async (request: FastifyRequest): Promise<void> => {
-    const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
-    const ipAllowed = byIp.hit(request.ip);
-    const addressAllowed = byAddress.hit(email);
-    if (!ipAllowed || !addressAllowed) throw new AppError(429, TOO_MANY_ATTEMPTS);
+  const addressOf = (request: FastifyRequest) =>
+    String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+  return {
+    preHandler: async (request: FastifyRequest): Promise<void> => {
+      if (byIp.exhausted(request.ip) || byAddress.exhausted(addressOf(request))) throw new AppError(429, TOO_MANY_ATTEMPTS);
+    },
+    onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (!counts(reply.statusCode)) return;
+      byIp.count(request.ip);
+      byAddress.count(addressOf(request));
+    },
   };
 }

@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: credentialRateLimits(app),
+      ...credentialRateLimits(app, (status) => status === 401),
       schema: {
         tags: ['Autenticação'],
         body: loginBody,
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/lost-password',
     {
-      preHandler: credentialRateLimits(app),
+      ...credentialRateLimits(app, (status) => status === 200),
       schema: { tags: ['Autenticação'], body: lostPasswordBody, response: { 200: ok } },
     },
     async (request) => {

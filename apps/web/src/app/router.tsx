@@ -1,0 +1,57 @@
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { ChangePasswordPage } from '../features/auth/ChangePasswordPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { LogoutPage } from '../features/auth/LogoutPage.tsx';
+import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
+import type { RouteHandle } from './shell/crumbs.ts';
+import { AppLayout } from './shell/AppLayout.tsx';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+const notFound: RouteHandle = { crumb: 'Página não encontrada' };
+
+/** Route table of spec part 2 §2.1. Screens of later issues fall through to the not-found page. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { index: true, element: <Navigate to="/login" replace /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'recuperar-senha', element: <LostPasswordPage /> },
+          { path: 'recuperar-senha/:hash', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <RequireForcedChange />,
+        children: [{ path: 'troca-senha', element: <ChangePasswordPage /> }],
+      },
+      { path: 'logout', element: <LogoutPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: '*', element: <NotFoundPage />, handle: notFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,56 @@
+import { AppShell, Avatar, Burger, Group, Text } from '@mantine/core';
+import type { SessionUser } from '@portal/domain';
+import { Link } from 'react-router';
+import { Logo } from '../../ui/Logo.tsx';
+
+interface Props {
+  user: SessionUser;
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+export function TopBar({ user, navOpened, onToggleNav }: Props) {
+  return (
+    <AppShell.Header px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            hiddenFrom="lg"
+            size="sm"
+            aria-label={navOpened ? 'Fechar menu' : 'Abrir menu'}
+          />
+          <Link
+            to="/dashboard"
+            style={{ textDecoration: 'none', color: 'inherit' }}
+            aria-label="Ir para o início"
+          >
+            <Logo />
+          </Link>
+        </Group>
+        <Group gap="sm" wrap="nowrap" miw={0} aria-label="Usuário conectado">
+          <div style={{ minWidth: 0, textAlign: 'right' }}>
+            <Text size="sm" fw={600} truncate="end" data-testid="user-name">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end" data-testid="user-company">
+              {user.razao_social ?? user.grupo_nome}
+            </Text>
+          </div>
+          <Avatar color="brand" radius="xl" aria-hidden>
+            {initials(user.name)}
+          </Avatar>
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

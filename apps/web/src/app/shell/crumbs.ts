@@ -1,0 +1,37 @@
+import type { MenuSection } from '@portal/domain';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Routes that are not menu entries name themselves through their route handle. */
+export interface RouteHandle {
+  crumb?: string;
+}
+
+const HOME: Crumb = { label: 'Inicial', to: '/dashboard' };
+
+/**
+ * The trail of the current page: Inicial, then the menu section and entry the path belongs to
+ * (the longest menu path that prefixes it), else the title the route declares.
+ */
+export function crumbsFor(
+  pathname: string,
+  sections: MenuSection[],
+  routeCrumb: string | undefined,
+): Crumb[] {
+  if (pathname === HOME.to) return [HOME];
+  let best: { section: MenuSection; label: string; path: string } | undefined;
+  for (const section of sections) {
+    for (const item of section.items) {
+      const matches = pathname === item.path || pathname.startsWith(`${item.path}/`);
+      if (matches && item.path.length > (best?.path.length ?? 0)) best = { section, ...item };
+    }
+  }
+  if (best) {
+    const sectionCrumb = best.section.label === best.label ? [] : [{ label: best.section.label }];
+    return [HOME, ...sectionCrumb, { label: best.label, to: best.path }];
+  }
+  return routeCrumb ? [HOME, { label: routeCrumb }] : [HOME];
+}

@@ -1,0 +1,49 @@
+import {
+  IconArrowsExchange,
+  IconBolt,
+  IconBuildingFactory2,
+  IconBuildingSkyscraper,
+  IconChartBar,
+  IconDatabase,
+  IconDroplet,
+  IconDropletPlus,
+  IconFileCertificate,
+  IconFileSpreadsheet,
+  IconHome,
+  IconMap2,
+  IconPoint,
+  IconSettings,
+  IconTags,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** Presentation only: which picture goes next to each menu entry. Visibility lives in the domain. */
+const SECTION_ICONS: Record<string, Icon> = {
+  inicio: IconHome,
+  energia: IconBolt,
+  relatorios: IconChartBar,
+  agua: IconDroplet,
+  'cadastro-auxiliar': IconDatabase,
+  gerenciar: IconSettings,
+};
+
+const ITEM_ICONS: Record<string, Icon> = {
+  '/dashboard': IconHome,
+  '/cadastro-uc-nova': IconBuildingFactory2,
+  '/consolidacao': IconFileCertificate,
+  '/troca-titularidade': IconArrowsExchange,
+  '/agua/cadastro-uc-nova': IconDropletPlus,
+  '/agua/troca-titularidade': IconArrowsExchange,
+  '/empresas': IconBuildingSkyscraper,
+  '/regional': IconMap2,
+  '/usuarios': IconUsers,
+  '/grupo': IconUsersGroup,
+  '/status/nova-unidade': IconTags,
+  '/status/regularizacao': IconTags,
+};
+
+export const sectionIcon = (key: string): Icon => SECTION_ICONS[key] ?? IconPoint;
+export const itemIcon = (path: string): Icon =>
+  ITEM_ICONS[path] ?? (path.includes('/relatorios/') ? IconFileSpreadsheet : IconPoint);

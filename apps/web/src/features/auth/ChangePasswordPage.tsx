@@ -1,0 +1,60 @@
+import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { passwordProblem } from '@portal/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { sessionStore } from '../../app/session/store.ts';
+import { useSession } from '../../app/session/useSession.ts';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { toastSuccess } from '../../ui/toast.ts';
+import { changePassword } from './api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+/** First sign-in (trocar_senha = 0): the user must choose a password before anything else. */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const email = useSession()?.user.email ?? '';
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (value) => passwordProblem(value) },
+  });
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ msg, user }) => {
+      sessionStore.updateUser(user);
+      toastSuccess(msg);
+      navigate('/dashboard', { replace: true });
+    },
+  });
+
+  return (
+    <AuthLayout title="Trocar Senha" subtitle="Por segurança, defina uma nova senha para continuar.">
+      <form onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))} noValidate>
+        <Stack>
+          {mutation.error && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {mutation.error.message}
+            </Alert>
+          )}
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <PasswordInput
+            label="Nova senha"
+            autoComplete="new-password"
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
+          <SubmitButton pending={mutation.isPending} fullWidth size="md">
+            Trocar Senha
+          </SubmitButton>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/logout" replace>
+              Sair
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
