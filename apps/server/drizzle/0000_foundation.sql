@@ -228,13 +228,14 @@ ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_perfil_perfis_id_fk" FOREIGN 
 ALTER TABLE "usuarios" ADD CONSTRAINT "usuarios_id_regional_regionais_id_fk" FOREIGN KEY ("id_regional") REFERENCES "public"."regionais"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "anexos_solicitacao_tipo_key" ON "anexos" USING btree ("id_solicitacao","tipo");--> statement-breakpoint
 CREATE INDEX "audit_log_entidade_idx" ON "audit_log" USING btree ("entidade","entidade_id");--> statement-breakpoint
-CREATE INDEX "base_provedor_uc_idx" ON "base_provedor" USING btree ("fluxo","uc");--> statement-breakpoint
-CREATE INDEX "base_provedor_endereco_idx" ON "base_provedor" USING btree ("fluxo","endereco_id");--> statement-breakpoint
+CREATE INDEX "base_provedor_uc_idx" ON "base_provedor" USING btree ("fluxo",lower("uc"));--> statement-breakpoint
+CREATE INDEX "base_provedor_endereco_idx" ON "base_provedor" USING btree ("fluxo",lower("endereco_id"));--> statement-breakpoint
 CREATE UNIQUE INDEX "empresas_fluxo_cnpj_key" ON "empresas" USING btree ("fluxo","cnpj");--> statement-breakpoint
 CREATE INDEX "historico_observacoes_solicitacao_idx" ON "historico_observacoes" USING btree ("id_solicitacao");--> statement-breakpoint
 CREATE INDEX "historico_status_solicitacao_idx" ON "historico_status" USING btree ("id_solicitacao");--> statement-breakpoint
 CREATE INDEX "sessoes_usuario_idx" ON "sessoes" USING btree ("id_usuario");--> statement-breakpoint
 CREATE INDEX "solicitacoes_fluxo_tipo_status_idx" ON "solicitacoes" USING btree ("fluxo","tipo","status");--> statement-breakpoint
+CREATE INDEX "solicitacoes_fluxo_tipo_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","data_pedido" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "solicitacoes_empresa_idx" ON "solicitacoes" USING btree ("id_empresa");--> statement-breakpoint
 CREATE INDEX "solicitacoes_regional_idx" ON "solicitacoes" USING btree ("regional");--> statement-breakpoint
 CREATE INDEX "solicitacoes_unidade_idx" ON "solicitacoes" USING btree (lower("unidade") text_pattern_ops);--> statement-breakpoint

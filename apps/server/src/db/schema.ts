@@ -223,6 +223,9 @@ export const solicitacoes = pgTable(
   },
   (t) => [
     index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
+    // The lists' default order (newest first) reads its first page straight off this index;
+    // NULLS FIRST matches what ORDER BY … DESC means, or the planner would not use it.
+    index('solicitacoes_fluxo_tipo_pedido_idx').on(t.fluxo, t.tipo, t.dataPedido.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('solicitacoes_empresa_idx').on(t.idEmpresa),
     index('solicitacoes_regional_idx').on(t.regional),
     // Quick search is a case-insensitive prefix match on these three ids (docs/decisions.md).
@@ -304,7 +307,11 @@ export const baseProvedor = pgTable(
     /** Registered in the provider's billing system (SGE). */
     sge: boolean('sge').notNull().default(true),
   },
-  (t) => [index('base_provedor_uc_idx').on(t.fluxo, t.uc), index('base_provedor_endereco_idx').on(t.fluxo, t.enderecoId)],
+  // Duplicate checks compare case-insensitively.
+  (t) => [
+    index('base_provedor_uc_idx').on(t.fluxo, sql`lower(${t.uc})`),
+    index('base_provedor_endereco_idx').on(t.fluxo, sql`lower(${t.enderecoId})`),
+  ],
 );
 
 /** Editable status labels per flow (codes and rules stay in the domain package). */
