@@ -1,17 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldLabel } from '@portal/domain';
 import { AppError } from './errors.ts';
 
-/** Field names as users read them in messages; unknown fields show their API name. */
-const FIELD_LABELS: Record<string, string> = {
-  email: 'E-mail',
-  password: 'Senha',
-  hash: 'Link',
-};
-
-const fieldName = (path: readonly PropertyKey[]): string => {
-  const key = path.map(String).join('.');
-  return FIELD_LABELS[key] ?? key;
+/**
+ * A schema message that does not name its field (e.g. zod's own type errors) gets the field's
+ * label in front; the shared schemas' messages already name it and pass unchanged.
+ */
+const withField = (field: string, message: string): string => {
+  const label = fieldLabel(field);
+  return message.toLowerCase().includes(label.toLowerCase()) ? message : `${label}: ${message}`;
 };
 
 /**
@@ -26,12 +24,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
-      const path = issue?.instancePath.split('/').filter(Boolean) ?? [];
-      const field = path.length ? fieldName(path) : undefined;
+      const field = issue?.instancePath.split('/').filter(Boolean).join('.');
       const message = issue?.message ?? 'Dados inválidos.';
-      return reply
-        .status(400)
-        .send({ error: 1, msg: field ? `${field}: ${message}` : message, ...(field && { campo: path.join('.') }) });
+      return reply.status(400).send({ error: 1, msg: field ? withField(field, message) : message, ...(field && { campo: field }) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ error: 1, msg: 'O corpo da requisição não é um JSON válido.' });

@@ -1,7 +1,8 @@
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { empresas, solicitacoes, usuarios } from '../../../db/schema.ts';
+import { hasAny } from '../shared/exists.ts';
 import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
 import { isoDate } from '../shared/replies.ts';
 
@@ -41,10 +42,9 @@ export async function listCompanies(db: DbOrTx, fluxo: Fluxo, query: ListQuery) 
     searchWhere(query.q, { text: [empresas.razaoSocial, empresas.email, empresas.cidade], taxIds: [empresas.cnpj] }),
     ...activeWhere(query.status),
   );
-  const [rows, [{ total } = { total: 0 }]] = [
-    await db.select().from(empresas).where(where).orderBy(...orderBy(query, SORT)).limit(pageOf(query).limit).offset(pageOf(query).offset),
-    await db.select({ total: count() }).from(empresas).where(where),
-  ];
+  const { limit, offset } = pageOf(query);
+  const rows = await db.select().from(empresas).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(empresas).where(where);
   return { total, rows };
 }
 
@@ -68,10 +68,5 @@ export async function cnpjTaken(db: DbOrTx, fluxo: Fluxo, cnpj: string, exceptId
 }
 
 /** Users or requests point at the company: deleting it would orphan them. */
-export async function companyInUse(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.execute<{ used: boolean }>(
-    sql`select exists(select 1 from ${usuarios} where ${usuarios.idEmpresa} = ${id})
-        or exists(select 1 from ${solicitacoes} where ${solicitacoes.idEmpresa} = ${id}) as used`,
-  ).then((r) => ('rows' in r ? r.rows : r) as { used: boolean }[]);
-  return row?.used === true;
-}
+export const companyInUse = async (db: DbOrTx, id: number): Promise<boolean> =>
+  (await hasAny(db, usuarios, eq(usuarios.idEmpresa, id))) || (await hasAny(db, solicitacoes, eq(solicitacoes.idEmpresa, id)));

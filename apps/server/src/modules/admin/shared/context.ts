@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@portal/domain';
 import type { Database } from '../../../db/client.ts';
 
@@ -7,3 +8,9 @@ export interface AdminContext {
   user: SessionUser;
   ip: string;
 }
+
+export const contextOf = (request: FastifyRequest): AdminContext => ({
+  db: request.server.db,
+  user: request.user,
+  ip: request.ip,
+});

@@ -7,7 +7,10 @@ export const SAVED = 'Salvo com sucesso';
 export const DELETED = 'Apagado com sucesso!';
 
 /** A list call without body reads the first page, as the old screens' `list` with no payload did. */
-export const listBody = listQuery.prefault({});
+export const listBody = z.preprocess((v) => v ?? {}, listQuery);
+
+/** A list body with extra filters (flow, kind…). */
+export const listBodyWith = <S extends z.ZodRawShape>(shape: S) => z.preprocess((v) => v ?? {}, listQuery.extend(shape));
 
 export const listReply = <T extends z.ZodType>(row: T) =>
   z.union([

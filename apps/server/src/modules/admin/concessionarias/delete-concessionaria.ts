@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../../audit/audit.ts';
+import { concessionarias } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { AdminContext } from '../shared/context.ts';
+import { DELETED } from '../shared/replies.ts';
+import { concessionariaHasRequests, findConcessionaria, toConcessionariaDto } from './repo.ts';
+
+export const CONCESSIONARIA_DEACTIVATED =
+  'A concessionária possui solicitações: foi desativada (não aparece mais nos formulários) para preservar o histórico.';
+
+/** concessionarias/delete: one that requests point at is deactivated instead. */
+export async function deleteConcessionaria(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findConcessionaria(tx, id);
+    if (!before) throw notFound('Concessionária não encontrada.');
+    const audit = { idUsuario: ctx.user.id, entidade: 'concessionaria', entidadeId: id, antes: toConcessionariaDto(before), ip: ctx.ip };
+    if (await concessionariaHasRequests(tx, id)) {
+      const [row] = await tx.update(concessionarias).set({ ativo: false }).where(eq(concessionarias.id, id)).returning();
+      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toConcessionariaDto(row!) });
+      return { msg: CONCESSIONARIA_DEACTIVATED, desativado: true };
+    }
+    await tx.delete(concessionarias).where(eq(concessionarias.id, id));
+    await writeAudit(tx, { ...audit, acao: 'apagar' });
+    return { msg: DELETED, desativado: false };
+  });
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../../audit/audit.ts';
+import { empresas } from '../../../db/schema.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { AdminContext } from '../shared/context.ts';
+import { DELETED } from '../shared/replies.ts';
+import { companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
+
+export const COMPANY_DEACTIVATED = 'A empresa possui usuários ou solicitações: foi desativada para preservar o histórico.';
+
+/** empresas/delete: a company others depend on is deactivated instead, so no history is lost. */
+export async function deleteCompany(
+  ctx: AdminContext,
+  fluxo: Fluxo,
+  id: number,
+): Promise<{ msg: string; desativado: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findCompany(tx, fluxo, id);
+    if (!before) throw notFound('Empresa não encontrada.');
+    const audit = { idUsuario: ctx.user.id, entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa', entidadeId: id, antes: toCompanyDto(before), ip: ctx.ip };
+    if (await companyInUse(tx, id)) {
+      const [row] = await tx.update(empresas).set({ status: false }).where(eq(empresas.id, id)).returning();
+      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toCompanyDto(row!) });
+      return { msg: COMPANY_DEACTIVATED, desativado: true };
+    }
+    await tx.delete(empresas).where(eq(empresas.id, id));
+    await writeAudit(tx, { ...audit, acao: 'apagar' });
+    return { msg: DELETED, desativado: false };
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companySaveBody, recordId } from '@portal/domain';
+import { contextOf } from '../shared/context.ts';
+import { adminGuard } from '../shared/guard.ts';
+import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deleteCompany } from './delete-company.ts';
+import { listCompanies } from './list-companies.ts';
+import type { Fluxo } from './repo.ts';
+import { saveCompany } from './save-company.ts';
+
+const company = z.object({
+  id: z.number(),
+  razao_social: z.string(),
+  cnpj: z.string(),
+  cidade: z.string().nullable(),
+  cep: z.string().nullable(),
+  email: z.string().nullable(),
+  telefone: z.string().nullable(),
+  status: z.boolean(),
+  cadastrado: z.string(),
+});
+
+/** Enabled companies, energy (/empresas/*) and water (/agua/empresas/*) (spec part 2 §2.7, §7). */
+export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [prefix, fluxo] of [
+    ['/empresas', 'energia'],
+    ['/agua/empresas', 'agua'],
+  ] as [string, Fluxo][]) {
+    const options = { onRequest: adminGuard('empresas') };
+    const tags = [fluxo === 'agua' ? 'Empresas (água)' : 'Empresas'];
+
+    app.post(`${prefix}/list`, { ...options, schema: { tags, body: listBody, response: { 200: listReply(company) } } }, async (request) => ({
+      error: 0 as const,
+      ...(await listCompanies(app.db, fluxo, request.body)),
+    }));
+
+    app.post(`${prefix}/add`, { ...options, schema: { tags, body: companySaveBody, response: { 200: savedReply(company) } } }, async (request) => ({
+      error: 0 as const,
+      msg: SAVED,
+      dados: await saveCompany(contextOf(request), fluxo, request.body, 'add'),
+    }));
+
+    app.post(
+      `${prefix}/edit`,
+      { ...options, schema: { tags, body: companySaveBody.extend({ id: recordId }), response: { 200: savedReply(company) } } },
+      async (request) => ({ error: 0 as const, msg: SAVED, dados: await saveCompany(contextOf(request), fluxo, request.body, 'edit') }),
+    );
+
+    app.post(`${prefix}/delete`, { ...options, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
+      error: 0 as const,
+      ...(await deleteCompany(contextOf(request), fluxo, request.body.id)),
+    }));
+  }
+};

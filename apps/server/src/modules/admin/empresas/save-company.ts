@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { CompanySaveBody } from '@portal/domain';
+import { writeAudit } from '../../../audit/audit.ts';
+import { empresas } from '../../../db/schema.ts';
+import { notFound, unprocessable } from '../../../http/errors.ts';
+import type { AdminContext } from '../shared/context.ts';
+import { isUniqueViolation } from '../shared/db-errors.ts';
+import { cnpjTaken, findCompany, toCompanyDto, type CompanyDto, type Fluxo } from './repo.ts';
+
+export const CNPJ_TAKEN = 'CNPJ já cadastrado.';
+
+/**
+ * empresas/add and empresas/edit (and the agua/ twins). The CNPJ arrives validated and normalized
+ * by the shared schema (numeric or alphanumeric, no mask, uppercase); here it must be unique in its flow.
+ */
+export async function saveCompany(
+  ctx: AdminContext,
+  fluxo: Fluxo,
+  input: CompanySaveBody,
+  mode: 'add' | 'edit',
+): Promise<CompanyDto> {
+  const values = {
+    razaoSocial: input.razao_social,
+    // Required by the schema (cnpjField(…, true)); its inferred type is wider than what it lets through.
+    cnpj: input.cnpj as string,
+    cidade: input.cidade,
+    cep: input.cep,
+    email: input.email.toLowerCase(),
+    telefone: input.telefone,
+    status: input.status,
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = mode === 'edit' ? await findCompany(tx, fluxo, input.id!) : undefined;
+      if (mode === 'edit' && !before) throw notFound('Empresa não encontrada.');
+      if (await cnpjTaken(tx, fluxo, values.cnpj, before?.id)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
+      const [row] = before
+        ? await tx.update(empresas).set(values).where(eq(empresas.id, before.id)).returning()
+        : await tx.insert(empresas).values({ ...values, fluxo }).returning();
+      const after = toCompanyDto(row!);
+      await writeAudit(tx, {
+        idUsuario: ctx.user.id,
+        acao: before ? 'editar' : 'criar',
+        entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa',
+        entidadeId: after.id,
+        antes: before ? toCompanyDto(before) : null,
+        depois: after,
+        ip: ctx.ip,
+      });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
+    throw err;
+  }
+}

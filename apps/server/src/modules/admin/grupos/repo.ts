@@ -1,0 +1,43 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { ROLE_KINDS, type ListQuery, type RoleKind } from '@portal/domain';
+import type { DbOrTx } from '../../../db/client.ts';
+import { grupos, usuarios } from '../../../db/schema.ts';
+import { hasAny } from '../shared/exists.ts';
+import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
+
+type Row = typeof grupos.$inferSelect;
+
+/** An access group as the API shows it: code, name, role kind and the five permission flags. */
+export const toGroupDto = (r: Row) => ({
+  id: r.id,
+  nome: r.nome,
+  papel: r.papel as RoleKind,
+  papel_nome: ROLE_KINDS[r.papel as RoleKind]?.label ?? r.papel,
+  cadastro: r.cadastro,
+  cnpjs: r.cnpjs,
+  relatorios: r.relatorios,
+  empresas: r.empresas,
+  usuarios: r.usuarios,
+});
+export type GroupDto = ReturnType<typeof toGroupDto>;
+
+const SORT: SortSpec = {
+  columns: { id: grupos.id, nome: folded(grupos.nome), papel: grupos.papel },
+  fallback: { key: 'nome', order: 'asc' },
+  tieBreaker: grupos.id,
+};
+
+export async function listGroups(db: DbOrTx, query: ListQuery) {
+  const where = searchWhere(query.q, { text: [grupos.nome, grupos.papel, sql`${grupos.id}::text`] });
+  const { limit, offset } = pageOf(query);
+  const rows = await db.select().from(grupos).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(grupos).where(where);
+  return { total, rows };
+}
+
+export async function findGroup(db: DbOrTx, id: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(grupos).where(eq(grupos.id, id));
+  return row;
+}
+
+export const groupHasUsers = (db: DbOrTx, id: number) => hasAny(db, usuarios, eq(usuarios.idGrupo, id));

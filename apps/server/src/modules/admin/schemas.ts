@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  FLOWS_LIST,
+  KINDS_LIST,
+  PERMISSION_FLAGS,
+  PERMISSION_LABELS,
+  ROLE_KIND_KEYS,
+  UF_CODES,
+  flag,
+  optionalRecordId,
+  recordId,
+  requiredRef,
+  requiredText,
+  type PermissionFlag,
+  type RoleKind,
+} from '@portal/domain';
+
+/**
+ * Payloads of the administration calls the domain package does not describe yet (access groups,
+ * concessionaires, status labels). Built from the domain's field blocks so messages read alike.
+ */
+
+const permissionFlags = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flag(PERMISSION_LABELS[f]).default(false)])) as Record<
+  PermissionFlag,
+  z.ZodDefault<ReturnType<typeof flag>>
+>;
+
+/** grupos/add and grupos/edit: the id is the group's numeric code (GUIDE §3), typed by the admin. */
+export const groupSaveBody = z.object({
+  id: requiredRef('Código do Grupo'),
+  nome: requiredText(80, 'Nome'),
+  papel: z.enum(ROLE_KIND_KEYS as [RoleKind, ...RoleKind[]], { error: 'O campo Papel é inválido.' }),
+  ...permissionFlags,
+});
+export type GroupSaveBody = z.infer<typeof groupSaveBody>;
+
+const fluxo = z.enum(FLOWS_LIST, { error: 'O campo Fluxo é inválido.' });
+
+/** The old screens send lists as "SP,RJ"; an array is accepted too. */
+const ufList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',') : v),
+  z
+    .array(
+      z.preprocess(
+        (s) => (typeof s === 'string' ? s.trim().toUpperCase() : s),
+        z.enum(UF_CODES, { error: 'UF inválida.' }),
+      ),
+      { error: 'O campo UF é obrigatório.' },
+    )
+    .min(1, 'Selecione pelo menos uma UF.'),
+);
+
+/** concessionarias/add and concessionarias/edit. */
+export const concessionariaSaveBody = z.object({
+  id: optionalRecordId,
+  nome: requiredText(120, 'Nome'),
+  sigla: requiredText(30, 'Sigla'),
+  fluxo,
+  ufs: ufList,
+  ativo: flag('Ativo').default(true),
+});
+export type ConcessionariaSaveBody = z.infer<typeof concessionariaSaveBody>;
+
+/** Request kinds plus regularization: each has its own status list per flow. */
+export const STATUS_LABEL_KINDS = [...KINDS_LIST, 'regularizacao'] as const;
+export type StatusLabelKind = (typeof STATUS_LABEL_KINDS)[number];
+
+/** Filters of status-rotulos/list and concessionarias/list (besides paging). */
+export const flowFilter = { fluxo: fluxo.optional() };
+export const statusLabelFilter = {
+  fluxo: fluxo.optional(),
+  tipo: z.enum(STATUS_LABEL_KINDS, { error: 'O campo Tipo é inválido.' }).optional(),
+};
+
+/** status-rotulos/edit: only the label changes; the code and its rules are the domain's. */
+export const statusLabelEditBody = z.object({
+  id: recordId,
+  rotulo: requiredText(80, 'Rótulo'),
+});

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../../audit/audit.ts';
+import { revokeAllSessions } from '../../../auth/sessions.ts';
+import { usuarios } from '../../../db/schema.ts';
+import { notFound, unprocessable } from '../../../http/errors.ts';
+import type { AdminContext } from '../shared/context.ts';
+import { DELETED } from '../shared/replies.ts';
+import { findUser, userHasHistory } from './repo.ts';
+
+export const USER_DEACTIVATED = 'O usuário possui solicitações ou histórico: foi desativado para preservar o histórico.';
+export const SELF_DELETE = 'Você não pode apagar o seu próprio usuário.';
+
+/** usuarios/delete: a user whose name is on requests or history is deactivated, so no history is lost. */
+export async function deleteUser(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+  if (id === ctx.user.id) throw unprocessable(SELF_DELETE);
+  return ctx.db.transaction(async (tx) => {
+    const before = await findUser(tx, id);
+    if (!before) throw notFound('Usuário não encontrado.');
+    const audit = { idUsuario: ctx.user.id, entidade: 'usuario', entidadeId: id, antes: before, ip: ctx.ip };
+    if (await userHasHistory(tx, id)) {
+      await tx.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, id));
+      await revokeAllSessions(tx, id);
+      await writeAudit(tx, { ...audit, acao: 'desativar', depois: { ...before, id_status: false } });
+      return { msg: USER_DEACTIVATED, desativado: true };
+    }
+    await tx.delete(usuarios).where(eq(usuarios.id, id));
+    await writeAudit(tx, { ...audit, acao: 'apagar' });
+    return { msg: DELETED, desativado: false };
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordId, ROLE_KIND_KEYS, userSaveBody, type RoleKind } from '@portal/domain';
+import { contextOf } from '../shared/context.ts';
+import { adminGuard } from '../shared/guard.ts';
+import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deleteUser } from './delete-user.ts';
+import { listUsers } from './list-users.ts';
+import { saveUser } from './save-user.ts';
+import { sendPasswordReset } from './send-password-reset.ts';
+import { userOptions } from './user-options.ts';
+
+const papel = z.enum(ROLE_KIND_KEYS as [RoleKind, ...RoleKind[]]);
+
+const user = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  id_empresa: z.number().nullable(),
+  razao_social: z.string().nullable(),
+  id_grupo: z.number(),
+  grupo_nome: z.string(),
+  papel,
+  id_perfil: z.number(),
+  perfil_nome: z.string(),
+  id_regional: z.number().nullable(),
+  regionais: z.array(z.number()),
+  id_status: z.boolean(),
+  trocar_senha: z.number(),
+  telefone: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  cadastrado: z.string(),
+});
+
+const optionsReply = z.object({
+  error: z.literal(0),
+  dados: z.object({
+    empresas: z.array(z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() })),
+    grupos: z.array(z.object({ id: z.number(), nome: z.string(), papel, papel_nome: z.string() })),
+    perfis: z.array(z.object({ id: z.number(), nome: z.string() })),
+    regionais: z.array(z.object({ id: z.number(), regional: z.string() })),
+  }),
+});
+
+const INVITE_SENT = 'Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.';
+const INVITE_FAILED =
+  'Salvo com sucesso, mas não foi possível enviar o e-mail para criar a senha. Use "Enviar redefinição de senha".';
+
+/** User administration (/usuarios; spec part 2 §2.5, §5, §7 usuarios/*). */
+export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = adminGuard('usuarios');
+  const tags = ['Usuários'];
+  const resetDeps = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl, validMinutes: app.config.passwordResetMinutes });
+
+  app.post('/usuarios/list', { onRequest, schema: { tags, body: listBody, response: { 200: listReply(user) } } }, async (request) => ({
+    error: 0 as const,
+    ...(await listUsers(app.db, request.body)),
+  }));
+
+  app.get('/usuarios/opcoes', { onRequest, schema: { tags, response: { 200: optionsReply } } }, async () => ({
+    error: 0 as const,
+    dados: await userOptions(app.db),
+  }));
+
+  app.post('/usuarios/add', { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(user) } } }, async (request) => {
+    const ctx = contextOf(request);
+    const { user: dados, createdWithoutPassword } = await saveUser(ctx, request.body, 'add');
+    if (!createdWithoutPassword) return { error: 0 as const, msg: SAVED, dados };
+    // The account exists either way; a mail failure must not turn the save into an error.
+    const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
+      () => INVITE_SENT,
+      (err: unknown) => {
+        request.log.warn({ err }, 'invite e-mail failed');
+        return INVITE_FAILED;
+      },
+    );
+    return { error: 0 as const, msg, dados };
+  });
+
+  app.post(
+    '/usuarios/edit',
+    { onRequest, schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(user) } } },
+    async (request) => ({ error: 0 as const, msg: SAVED, dados: (await saveUser(contextOf(request), request.body, 'edit')).user }),
+  );
+
+  app.post('/usuarios/delete', { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
+    error: 0 as const,
+    ...(await deleteUser(contextOf(request), request.body.id)),
+  }));
+
+  app.post(
+    '/usuarios/enviar-redefinicao-senha',
+    { onRequest, schema: { tags, body: idBody, response: { 200: z.object({ error: z.literal(0), msg: z.string() }) } } },
+    async (request) => ({ error: 0 as const, msg: await sendPasswordReset(contextOf(request), resetDeps(), request.body.id) }),
+  );
+};
