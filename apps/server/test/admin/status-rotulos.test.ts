@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGULARIZATION_STATUSES, REQUEST_STATUSES, statusLabel } from '@portal/domain';
 import { seedReferenceData } from '../../src/db/seed/seed.ts';
 import { statusRotulos } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { lastAudit, signedIn } from './support.ts';
 
 let t: TestApp;
@@ -46,5 +46,14 @@ describe('status labels per flow (/status/*)', () => {
     const [again] = (await admin.post('/status-rotulos/list', { fluxo: 'energia', tipo: 'nova', status: 8 })).body.dados;
     expect(again.rotulo).toBe('Inserida na Base AME');
     expect((await admin.post('/status-rotulos/list', { fluxo: 'energia', tipo: 'nova', q: 'base ame' })).body.dados.map((s: { codigo: number }) => s.codigo)).toEqual([8]);
+  });
+});
+
+describe('GET /api/status-rotulos (every signed-in user)', () => {
+  it('answers the labels of every flow, as edited', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/status-rotulos', headers: bearer(await login(t.app, 'solicitante@demo.portal')) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dados).toContainEqual({ fluxo: 'energia', tipo: 'troca', codigo: 7, rotulo: 'Aprovada Troca' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/status-rotulos' })).statusCode).toBe(401);
   });
 });

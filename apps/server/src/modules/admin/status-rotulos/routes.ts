@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asc } from 'drizzle-orm';
 import { FLOWS_LIST } from '@portal/domain';
+import { authenticate } from '../../../auth/authenticate.ts';
+import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../shared/context.ts';
 import { adminGuard } from '../shared/guard.ts';
 import { listBodyWith, listReply, SAVED, savedReply } from '../shared/replies.ts';
@@ -20,6 +23,20 @@ const statusLabel = z.object({
 export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = adminGuard('status');
   const tags = ['Status'];
+
+  // Every signed-in user reads the labels: lists, badges and selectors show the edited names.
+  const publicLabel = z.object({ fluxo: z.string(), tipo: z.string(), codigo: z.number(), rotulo: z.string() });
+  app.get(
+    '/status-rotulos',
+    { preHandler: authenticate, schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } } },
+    async () => ({
+      error: 0 as const,
+      dados: await app.db
+        .select({ fluxo: statusRotulos.fluxo, tipo: statusRotulos.tipo, codigo: statusRotulos.codigo, rotulo: statusRotulos.rotulo })
+        .from(statusRotulos)
+        .orderBy(asc(statusRotulos.codigo)),
+    }),
+  );
 
   app.post(
     '/status-rotulos/list',
