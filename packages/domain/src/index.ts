@@ -36,3 +36,4 @@ export * from './schemas/lookups.ts';
 export * from './schemas/list.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/regularization.ts';
+export * from './workflow/deletion.ts';

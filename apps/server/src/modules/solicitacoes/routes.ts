@@ -8,12 +8,14 @@ import {
   requestForm,
   validateAddressBody,
   validateUnitBody,
+  deleteBody,
   type Flow,
   type Kind,
 } from '@portal/domain';
 import { authenticate } from '../../auth/authenticate.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deleteAttachment } from './delete-attachment.ts';
+import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import { parseSaveBody } from './parse-save-body.ts';
 import { findAttachment } from './read-attachment.ts';
@@ -112,9 +114,21 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
   };
 }
 
+/** The spec names the delete call of the water change form differently (part 2 §7). */
+const DELETE_PATHS: Partial<Record<`${Flow}.${Kind}`, string>> = {
+  'energia.troca': '/unidades/delete',
+  'agua.troca': '/agua/troca-unidades/delete',
+};
+
 export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { flow, kind } of ALL_FLOW_KINDS) {
     await app.register(formRoutes(flow, kind), { prefix: `/${requestForm(flow, kind).apiBase}` });
+    const deletePath = DELETE_PATHS[`${flow}.${kind}`];
+    if (!deletePath) continue;
+    app.post(deletePath, { preHandler: authenticate, schema: { tags: [requestForm(flow, kind).title], body: deleteBody } }, async (request) => {
+      await deleteRequest({ db: app.db, storage: app.storage }, { flow, kind, user: request.user, id: request.body.id, ip: request.ip });
+      return { error: 0 as const, msg: 'Apagado com sucesso!' };
+    });
   }
 
   app.get(

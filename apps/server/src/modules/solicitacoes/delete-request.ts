@@ -1,0 +1,42 @@
+import { count, eq } from 'drizzle-orm';
+import { deletionProblem, type Flow, type Kind, type SessionUser } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { historicoStatus, solicitacoes } from '../../db/schema.ts';
+import { writeAudit } from '../../audit/audit.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { fieldValues } from './record.ts';
+import { attachmentsOf, findRequest } from './repo.ts';
+
+/**
+ * unidades/delete and agua/troca-unidades/delete: removes a request nobody has acted on yet
+ * (histories and attachment rows go with it), then its files.
+ */
+export async function deleteRequest(
+  deps: { db: Database; storage: FileStorage },
+  input: { flow: Flow; kind: Kind; user: SessionUser; id: number; ip: string },
+) {
+  const { db, storage } = deps;
+  const { flow, kind, user } = input;
+  const request = await findRequest(db, user, flow, kind, input.id);
+  if (!request) throw notFound('Solicitação não encontrada.');
+  const files = await attachmentsOf(db, request.id);
+  await db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(historicoStatus)
+      .where(eq(historicoStatus.idSolicitacao, request.id));
+    const problem = deletionProblem(user, { status: request.status, idUsuario: request.idUsuario, statusChanges: n });
+    if (problem) throw forbidden(problem);
+    await tx.delete(solicitacoes).where(eq(solicitacoes.id, request.id));
+    await writeAudit(tx, {
+      idUsuario: user.id,
+      acao: 'apagar-solicitacao',
+      entidade: `solicitacao.${flow}.${kind}`,
+      entidadeId: request.id,
+      antes: { status: request.status, ...fieldValues(request), arquivos: files.map((f) => f.nomeArquivo) },
+      ip: input.ip,
+    });
+  });
+  await Promise.all(files.map((f) => storage.remove(f.storageKey).catch(() => undefined)));
+}
