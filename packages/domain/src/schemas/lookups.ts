@@ -32,20 +32,30 @@ export const deleteRegularizationFileBody = z.object({
 /** Every delete call (unidades/delete, usuarios/delete…): one id. */
 export const deleteBody = z.object({ id: recordId });
 
-/** The result of a duplicate check (spec part 1 §3 "Duplicate-check result"). */
+/**
+ * One match of a duplicate check (spec part 1 §3 "Duplicate-check result": sge flag, UC, Rz_Social,
+ * Endereco, Bairro, Cidade, Estado, Status). `origem` tells the workflow from the provider's base,
+ * which decide between the two modals.
+ */
+export const duplicateMatchSchema = z.object({
+  origem: z.enum(['workflow', 'base']),
+  sge: z.boolean(),
+  id: z.number(),
+  UC: z.string(),
+  Rz_Social: z.string(),
+  Concessionaria: z.string().nullable(),
+  Endereco: z.string(),
+  Bairro: z.string(),
+  Cidade: z.string(),
+  Estado: z.string(),
+  Status: z.string(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+
+/** The answer of validar-unidade and validar-endereco. */
 export const duplicateCheckResultSchema = z.object({
+  error: z.literal(0),
   total: z.number(),
-  dados: z.array(
-    z.object({
-      sge: z.boolean(),
-      UC: z.string().nullable(),
-      Rz_Social: z.string().nullable(),
-      Endereco: z.string().nullable(),
-      Bairro: z.string().nullable(),
-      Cidade: z.string().nullable(),
-      Estado: z.string().nullable(),
-      Status: z.string().nullable(),
-    }),
-  ),
+  dados: z.array(duplicateMatchSchema),
 });
 export type DuplicateCheckResult = z.infer<typeof duplicateCheckResultSchema>;

@@ -1,25 +1,10 @@
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { STATUS, statusLabel, type Flow, type Kind } from '@portal/domain';
+import { STATUS, statusLabel, type DuplicateMatch, type Flow, type Kind } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseProvedor, concessionarias, solicitacoes } from '../../db/schema.ts';
 
 /** A refused request is over: it does not keep the same unit from being requested again. */
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];
-
-/** One match, in the spec's duplicate-check shape (part 1 §3); `sge` marks the provider's base. */
-export interface DuplicateMatch {
-  origem: 'workflow' | 'base';
-  sge: boolean;
-  id: number;
-  UC: string;
-  Rz_Social: string;
-  Concessionaria: string | null;
-  Endereco: string;
-  Bairro: string;
-  Cidade: string;
-  Estado: string;
-  Status: string;
-}
 
 export type DuplicateKey = { unidade: string } | { endereco_id: string };
 

@@ -9,6 +9,7 @@ import {
   validateAddressBody,
   validateUnitBody,
   deleteBody,
+  duplicateCheckResultSchema,
   type Flow,
   type Kind,
 } from '@portal/domain';
@@ -22,26 +23,6 @@ import { findAttachment } from './read-attachment.ts';
 import { toApiRecord } from './record.ts';
 import { attachmentsOf, findRequest, listRequests, observationHistory, requesterOf, SORTABLE, statusHistory } from './repo.ts';
 import { SAVED, saveRequest } from './save-request.ts';
-
-const duplicateReply = z.object({
-  error: z.literal(0),
-  total: z.number(),
-  dados: z.array(
-    z.object({
-      origem: z.enum(['workflow', 'base']),
-      sge: z.boolean(),
-      id: z.number(),
-      UC: z.string(),
-      Rz_Social: z.string(),
-      Concessionaria: z.string().nullable(),
-      Endereco: z.string(),
-      Bairro: z.string(),
-      Cidade: z.string(),
-      Estado: z.string(),
-      Status: z.string(),
-    }),
-  ),
-});
 
 /**
  * The calls of one request form (spec part 1 §7, part 2 §7) under its own prefix:
@@ -78,12 +59,12 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       });
     }
 
-    app.post('/validar-unidade', { schema: { tags, body: validateUnitBody, response: { 200: duplicateReply } } }, async (request) => {
+    app.post('/validar-unidade', { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
       const dados = await findDuplicates(app.db, flow, kind, { unidade: request.body.unidade });
       return { error: 0 as const, total: dados.length, dados };
     });
 
-    app.post('/validar-endereco', { schema: { tags, body: validateAddressBody, response: { 200: duplicateReply } } }, async (request) => {
+    app.post('/validar-endereco', { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
       const dados = await findDuplicates(app.db, flow, kind, { endereco_id: request.body.endereco_id });
       return { error: 0 as const, total: dados.length, dados };
     });

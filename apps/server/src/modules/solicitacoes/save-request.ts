@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   checkSave,
+  type DuplicateMatch,
   clientCnpjForUf,
   fileProblem,
   formFieldLabel,
@@ -16,7 +17,7 @@ import { anexos, concessionarias, historicoObservacoes, historicoStatus, regiona
 import { writeAudit } from '../../audit/audit.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { findDuplicates, type DuplicateMatch } from './find-duplicates.ts';
+import { findDuplicates } from './find-duplicates.ts';
 import type { SaveBody, UploadedFile } from './parse-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
 import { attachmentsOf, findRequest, type RequestRow } from './repo.ts';
