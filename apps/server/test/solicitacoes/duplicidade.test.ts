@@ -44,4 +44,13 @@ describe('duplicate checks (validar-unidade, validar-endereco and on save)', () 
     const notes = await call(t.app, token, '/api/novas-unidades/historicos', { id_unidade: confirmed.json().dados.id });
     expect(notes.json().dados[0].obs).toMatch(new RegExp(`Cadastro confirmado pelo usuário apesar de duplicidade: UC ${baseUnit.uc} na base`));
   });
+
+  it('a duplicate address id is refused naming Endereço ID, and a record is no duplicate of itself', async () => {
+    const first = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { endereco_id: 'ENDDUP01' }));
+    const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { endereco_id: 'enddup01' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ campo: 'endereco_id', msg: 'Endereço ID já cadastrado no workflow. Entre em contato com a regional responsável.' });
+    const self = await call(t.app, token, '/api/novas-unidades/validar-endereco', { endereco_id: 'ENDDUP01', id: first.json().dados.id });
+    expect(self.json().total).toBe(0);
+  });
 });

@@ -60,12 +60,12 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
     }
 
     app.post('/validar-unidade', { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
-      const dados = await findDuplicates(app.db, flow, kind, { unidade: request.body.unidade });
+      const dados = await findDuplicates(app.db, flow, kind, { unidade: request.body.unidade }, request.body.id);
       return { error: 0 as const, total: dados.length, dados };
     });
 
     app.post('/validar-endereco', { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
-      const dados = await findDuplicates(app.db, flow, kind, { endereco_id: request.body.endereco_id });
+      const dados = await findDuplicates(app.db, flow, kind, { endereco_id: request.body.endereco_id }, request.body.id);
       return { error: 0 as const, total: dados.length, dados };
     });
 

@@ -77,17 +77,30 @@ async function checkReferences(db: Database, flow: Flow, sent: Record<string, un
   }
 }
 
+const DUPLICATE_SUBJECT = { unidade: 'Unidade já cadastrada', endereco_id: 'Endereço ID já cadastrado' } as const;
+type DuplicateField = keyof typeof DUPLICATE_SUBJECT;
+
 /** The workflow and provider-base duplicates of the unit and address id this save would record. */
 async function duplicatesOf(db: Database, cmd: SaveRequestCommand, current: RequestRow | undefined, sent: Record<string, unknown>) {
-  const matches: DuplicateMatch[] = [];
+  const matches: { field: DuplicateField; match: DuplicateMatch }[] = [];
   for (const field of ['unidade', 'endereco_id'] as const) {
     const value = sent[field];
     const before = current ? fieldValues(current)[field] : undefined;
     if (typeof value !== 'string' || value === before) continue;
     const key = field === 'unidade' ? { unidade: value } : { endereco_id: value };
-    matches.push(...(await findDuplicates(db, cmd.flow, cmd.kind, key, current?.id)));
+    const found = await findDuplicates(db, cmd.flow, cmd.kind, key, current?.id);
+    matches.push(...found.map((match) => ({ field, match })));
   }
   return matches;
+}
+
+/** The refusal names the field that matched; a workflow match weighs more than one in the base. */
+function duplicateRefusal(duplicates: { field: DuplicateField; match: DuplicateMatch }[]) {
+  const first = duplicates.find((d) => d.match.origem === 'workflow') ?? duplicates[0]!;
+  const subject = DUPLICATE_SUBJECT[first.field];
+  return first.match.origem === 'workflow'
+    ? unprocessable(`${subject} no workflow. Entre em contato com a regional responsável.`, first.field)
+    : unprocessable(`${subject} na base Xerox/AM Energia. Confirme para cadastrar mesmo assim.`, first.field);
 }
 
 const describeDuplicate = (m: DuplicateMatch) =>
@@ -129,21 +142,13 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
   await checkReferences(db, flow, sent);
   const duplicates = await duplicatesOf(db, cmd, current, sent);
   const confirmed = truthy(cmd.body.dados.confirmar_duplicidade);
-  if (duplicates.length && !confirmed) {
-    const inWorkflow = duplicates.some((d) => d.origem === 'workflow');
-    throw unprocessable(
-      inWorkflow
-        ? 'Unidade já cadastrada no workflow. Entre em contato com a regional responsável.'
-        : 'Unidade já cadastrada na base Xerox/AM Energia. Confirme para cadastrar mesmo assim.',
-      duplicates[0]!.UC ? 'unidade' : 'endereco_id',
-    );
-  }
+  if (duplicates.length && !confirmed) throw duplicateRefusal(duplicates);
 
   const stored: { file: UploadedFile; key: string }[] = [];
   try {
     for (const file of cmd.body.files) stored.push({ file, key: await storage.put(file.data) });
     const result = await db.transaction((tx) =>
-      writeSave(tx, { cmd, current, status, sent, stored, currentFiles, duplicates: confirmed ? duplicates : [] }),
+      writeSave(tx, { cmd, current, status, sent, stored, currentFiles, duplicates: confirmed ? duplicates.map((d) => d.match) : [] }),
     );
     await Promise.all(result.replacedKeys.map((key) => storage.remove(key).catch(() => undefined)));
     return result.saved;
