@@ -1,10 +1,14 @@
 import { sessionStore } from '../app/session/store.ts';
 
-/** An answer of the API that is not a success, with the server's Portuguese message. */
+/**
+ * An answer of the API that is not a success, with the server's Portuguese message and, when the
+ * server names one (`campo`), the field it is about, so a form can show the message under it.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly campo?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,6 +24,7 @@ const UNEXPECTED = 'Ocorreu um erro inesperado. Tente novamente.';
 interface Envelope {
   error?: number;
   msg?: string;
+  campo?: string;
 }
 
 type Method = 'GET' | 'POST';
@@ -49,7 +54,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   const payload = (await response.json().catch(() => null)) as (T & Envelope) | null;
   if (response.status === 401 && token) sessionStore.clear();
   if (!response.ok || !payload || payload.error) {
-    throw new ApiError(response.status, payload?.msg || UNEXPECTED);
+    throw new ApiError(response.status, payload?.msg || UNEXPECTED, payload?.campo);
   }
   return payload;
 }

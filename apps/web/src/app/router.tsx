@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
@@ -6,6 +7,7 @@ import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './shell/crumbs.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
@@ -47,6 +49,10 @@ export const router = createBrowserRouter([
             element: <AppLayout />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
+              // The four request forms (new unit, change of holder; energy, water): 16 routes.
+              ...requestRoutes,
+              // Administration: users, groups, regionals, companies, concessionaires, status labels.
+              ...adminRoutes,
               { path: '*', element: <NotFoundPage />, handle: notFound },
             ],
           },

@@ -1,0 +1,75 @@
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { formFieldLabel, type RequestForm } from '@portal/domain';
+import type { DuplicateMatch } from './api.ts';
+
+interface Props {
+  form: RequestForm;
+  matches: DuplicateMatch[] | null;
+  onClose: () => void;
+  onOverride: () => void;
+}
+
+/**
+ * The warning after a duplicate check. A match in the workflow wins: the user must talk to the
+ * regional and cannot override. Otherwise the units of the provider's base are listed and the
+ * form's override button lets the user go on.
+ */
+export function DuplicateModal({ form, matches, onClose, onOverride }: Props) {
+  const inWorkflow = matches?.filter((m) => m.origem === 'workflow') ?? [];
+  const listed = inWorkflow.length ? inWorkflow : (matches ?? []);
+  return (
+    <Modal
+      opened={Boolean(matches?.length)}
+      onClose={onClose}
+      title={inWorkflow.length ? form.duplicate.workflowTitle : form.duplicate.baseTitle}
+      size="xl"
+      centered
+    >
+      <Stack>
+        <Text size="sm">
+          {inWorkflow.length
+            ? 'Esta unidade já possui uma solicitação em andamento. Entre em contato com a regional responsável.'
+            : 'Esta unidade já consta na base Xerox/AM Energia.'}
+        </Text>
+        <ScrollArea.Autosize mah={300}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{formFieldLabel(form, 'unidade')}</Table.Th>
+                <Table.Th>Concessionária</Table.Th>
+                <Table.Th>Endereço</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {listed.map((m) => (
+                <Table.Tr key={`${m.origem}-${m.id}`}>
+                  <Table.Td>{m.UC}</Table.Td>
+                  <Table.Td>{m.Concessionaria ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {[m.Endereco, m.Bairro, m.Cidade && `${m.Cidade}/${m.Estado}`].filter(Boolean).join(' – ')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      tt="none"
+                      color={m.Status === 'Ativa' ? 'teal' : m.Status === 'Inativa' ? 'gray' : 'brand'}
+                    >
+                      {m.Status}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Fechar
+          </Button>
+          {!inWorkflow.length && <Button onClick={onOverride}>{form.duplicate.overrideButton}</Button>}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

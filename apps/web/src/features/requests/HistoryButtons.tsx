@@ -1,0 +1,94 @@
+import { Button, Modal, ScrollArea, Table } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { RequestForm } from '@portal/domain';
+import { IconHistory, IconMessage } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, type ReactNode } from 'react';
+import { toastError } from '../../ui/toast.ts';
+import { observationHistory, statusHistory } from './api.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
+
+export const historyKeys = (form: RequestForm, id: number) => [
+  ['requests', form.apiBase, id, 'status'],
+  ['requests', form.apiBase, id, 'historicos'],
+];
+
+/** 'Histórico Status' and 'Histórico Observação': each button only when its history has entries. */
+export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) {
+  const [statusKey, obsKey] = historyKeys(form, id);
+  const statuses = useQuery({ queryKey: statusKey!, queryFn: () => statusHistory(form, id) });
+  const observations = useQuery({ queryKey: obsKey!, queryFn: () => observationHistory(form, id) });
+  const failed = statuses.isError || observations.isError;
+  useEffect(() => {
+    if (failed) toastError('Não foi possivel listar');
+  }, [failed]);
+
+  return (
+    <>
+      {Boolean(statuses.data?.length) && (
+        <HistoryButton label="Histórico Status" icon={<IconHistory size={18} />} headers={['Nome', 'Data', 'Status']}>
+          {statuses.data!.map((entry, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{entry.nome}</Table.Td>
+              <Table.Td>{when(entry.data_cadastro)}</Table.Td>
+              <Table.Td>
+                <StatusBadge form={form} status={entry.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HistoryButton>
+      )}
+      {Boolean(observations.data?.length) && (
+        <HistoryButton
+          label="Histórico Observação"
+          icon={<IconMessage size={18} />}
+          headers={['Nome', 'Data', 'Observação']}
+        >
+          {observations.data!.map((entry, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{entry.nome}</Table.Td>
+              <Table.Td>{when(entry.data)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{entry.obs}</Table.Td>
+            </Table.Tr>
+          ))}
+        </HistoryButton>
+      )}
+    </>
+  );
+}
+
+interface HistoryButtonProps {
+  label: string;
+  icon: ReactNode;
+  headers: string[];
+  children: ReactNode;
+}
+
+function HistoryButton({ label, icon, headers, children }: HistoryButtonProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="light" leftSection={icon} onClick={open}>
+        {label}
+      </Button>
+      <Modal opened={opened} onClose={close} title={label} size="xl" centered>
+        {/* Spec part 1 §2: the panels scroll past 250 px. */}
+        <ScrollArea.Autosize mah={250}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      </Modal>
+    </>
+  );
+}

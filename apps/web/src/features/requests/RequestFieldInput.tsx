@@ -1,0 +1,151 @@
+import { InputBase, Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  FIELD_MAX,
+  formatCpfOrCnpj,
+  formFieldLabel,
+  UFS,
+  type RequestField,
+  type RequestForm,
+} from '@portal/domain';
+import { IMaskInput } from 'react-imask';
+import { catalogOptions, DATE_FIELDS, isCatalogField, type SelectOption } from './fieldOptions.ts';
+import type { FormValues } from './formModel.ts';
+import type { Concessionaire } from './api.ts';
+
+export interface FieldContext {
+  form: RequestForm;
+  editor: UseFormReturnType<FormValues>;
+  cities: string[];
+  citiesLoading: boolean;
+  concessionaires: Concessionaire[];
+  onUfChange: (uf: string) => void;
+  onCepBlur: (cep: string) => void;
+  cepNotice: string | null;
+  onTaxIdBlur: () => void;
+  onDuplicateCheck: (field: 'unidade' | 'endereco_id') => void;
+}
+
+interface Props {
+  field: RequestField;
+  editable: boolean;
+  required: boolean;
+  ctx: FieldContext;
+}
+
+/** The DOM id of a field's input, so a refused save can put the focus on it. */
+export const fieldInputId = (name: string) => `campo-${name}`;
+
+const UF_OPTIONS: SelectOption[] = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
+
+/** A list that always holds the stored value, so a record never shows a blank select. */
+const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
+  stored && !options.some((o) => o.value === stored) ? [...options, { value: stored, label: stored }] : options;
+
+/** One input of 'Dados da Solicitação', chosen by what the field holds. */
+export function RequestFieldInput({ field, editable, required, ctx }: Props) {
+  const { form, editor } = ctx;
+  const common = {
+    id: fieldInputId(field),
+    label: formFieldLabel(form, field),
+    required,
+    disabled: !editable,
+    ...editor.getInputProps(field),
+  };
+  const value = editor.values[field];
+  // Mantine reads '' as a chosen value (it would offer to clear it); nothing chosen is null.
+  const selected = { value: value || null };
+
+  if (field === 'uf') {
+    return (
+      <Select
+        {...common}
+        {...selected}
+        data={UF_OPTIONS}
+        searchable
+        placeholder="Selecione"
+        onChange={(uf) => ctx.onUfChange(uf ?? '')}
+      />
+    );
+  }
+  if (field === 'municipio') {
+    return (
+      <Select
+        {...common}
+        {...selected}
+        data={withStored(
+          ctx.cities.map((c) => ({ value: c, label: c })),
+          value,
+        )}
+        searchable
+        placeholder={editor.values.uf ? (ctx.citiesLoading ? 'Carregando…' : 'Selecione') : 'Escolha a UF'}
+        nothingFoundMessage="Nenhuma cidade encontrada"
+        onChange={(city) => editor.setFieldValue('municipio', city ?? '')}
+      />
+    );
+  }
+  if (field === 'id_concessionaria') {
+    return (
+      <Select
+        {...common}
+        {...selected}
+        data={withStored(
+          ctx.concessionaires.map((c) => ({ value: String(c.id), label: c.nome })),
+          value,
+        )}
+        searchable
+        placeholder="Selecione"
+        onChange={(id) => editor.setFieldValue('id_concessionaria', id ?? '')}
+      />
+    );
+  }
+  if (field === 'cep') {
+    return (
+      <InputBase
+        {...common}
+        component={IMaskInput}
+        mask="00000-000"
+        inputMode="numeric"
+        placeholder="00000-000"
+        description={ctx.cepNotice ?? undefined}
+        onAccept={(typed: string) => editor.setFieldValue('cep', typed)}
+        onChange={undefined}
+        onBlur={() => ctx.onCepBlur(editor.values.cep)}
+      />
+    );
+  }
+  if (field === 'cnpj_solicitada') {
+    return (
+      <TextInput
+        {...common}
+        placeholder="CPF ou CNPJ"
+        maxLength={18}
+        onChange={(event) => editor.setFieldValue('cnpj_solicitada', formatCpfOrCnpj(event.currentTarget.value))}
+        onBlur={ctx.onTaxIdBlur}
+      />
+    );
+  }
+  if (isCatalogField(field)) {
+    return (
+      <Select
+        {...common}
+        {...selected}
+        data={catalogOptions(form, field, value)}
+        placeholder="Selecione"
+        clearable={!required}
+        onChange={(code) => editor.setFieldValue(field, code ?? '')}
+      />
+    );
+  }
+  if (DATE_FIELDS.includes(field)) {
+    return <TextInput {...common} type="date" />;
+  }
+  const duplicateKey = field === 'unidade' || field === 'endereco_id' ? field : null;
+  return (
+    <TextInput
+      {...common}
+      maxLength={FIELD_MAX[field as keyof typeof FIELD_MAX]}
+      onBlur={duplicateKey ? () => ctx.onDuplicateCheck(duplicateKey) : undefined}
+    />
+  );
+}

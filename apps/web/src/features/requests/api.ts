@@ -1,0 +1,211 @@
+import type { RequestFile, RequestForm } from '@portal/domain';
+import { apiGet, apiPost, ApiError } from '../../api/client.ts';
+import { sessionStore } from '../../app/session/store.ts';
+
+/** One row of `{apiBase}/list` (paged). */
+export interface RequestRow {
+  id: number;
+  unidade: string | null;
+  endereco_id: string | null;
+  site_id: string | null;
+  uf: string | null;
+  municipio: string | null;
+  data_pedido: string;
+  data_ativacao: string | null;
+  status: number;
+}
+
+export interface ListParams {
+  page: number;
+  per_page: number;
+  q?: string;
+  status?: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+/** One record as `{apiBase}/list {id}` returns it: the form's fields, the requester, the file links. */
+export type RequestRecord = Record<string, unknown> & {
+  id: number;
+  status: number;
+  version: number;
+  data_pedido: string;
+  cnpj_tim: string | null;
+  nome: string;
+  email: string;
+  telefone: string | null;
+  razao_social: string | null;
+  cnpj_empresa: string | null;
+  anexos: { id: number; tipo: RequestFile; nome: string; tamanho: number; url: string }[];
+};
+
+export interface DuplicateMatch {
+  origem: 'workflow' | 'base';
+  sge: boolean;
+  id: number;
+  UC: string;
+  Rz_Social: string;
+  Concessionaria: string | null;
+  Endereco: string;
+  Bairro: string;
+  Cidade: string;
+  Estado: string;
+  Status: string;
+}
+
+export interface Concessionaire {
+  id: number;
+  nome: string;
+  sigla: string;
+  ufs: string[];
+}
+
+export interface Address {
+  logradouro: string;
+  bairro: string;
+  localidade: string;
+  uf: string;
+}
+
+export interface ObservationEntry {
+  nome: string;
+  data: string;
+  obs: string;
+}
+
+export interface StatusEntry {
+  nome: string;
+  data_cadastro: string;
+  status: number;
+}
+
+export const listRequests = (form: RequestForm, params: ListParams) =>
+  apiPost<{ dados: RequestRow[]; total: number }>(`${form.apiBase}/list`, params);
+
+export const readRequest = async (form: RequestForm, id: number) =>
+  (await apiPost<{ dados: RequestRecord }>(`${form.apiBase}/list`, { id })).dados;
+
+export const observationHistory = async (form: RequestForm, id: number) =>
+  (await apiPost<{ dados: ObservationEntry[] }>(`${form.apiBase}/historicos`, { id_unidade: id })).dados;
+
+export const statusHistory = async (form: RequestForm, id: number) =>
+  (await apiPost<{ dados: StatusEntry[] }>(`${form.apiBase}/status`, { id_unidade: id })).dados;
+
+export type DuplicateKey = 'unidade' | 'endereco_id';
+
+export const findDuplicates = async (form: RequestForm, key: DuplicateKey, value: string) => {
+  const call = key === 'unidade' ? 'validar-unidade' : 'validar-endereco';
+  return (await apiPost<{ dados: DuplicateMatch[] }>(`${form.apiBase}/${call}`, { [key]: value })).dados;
+};
+
+export const deleteAttachment = (form: RequestForm, id: number, tipo: RequestFile) =>
+  apiPost<{ msg: string }>(`${form.apiBase}/apagar-arquivos`, { id, tipo });
+
+export const concessionaires = async (form: RequestForm) =>
+  (await apiGet<{ dados: Concessionaire[] }>(form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias'))
+    .dados;
+
+export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>(`cidades/${uf}`)).dados;
+
+export const addressOf = async (cep: string) => (await apiGet<{ dados: Address }>(`cep/${cep}`)).dados;
+
+/** A refused save: the server's message and, when it names one, the field it is about. */
+export class SaveError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly field: string | undefined,
+  ) {
+    super(status, message);
+    this.name = 'SaveError';
+  }
+}
+
+export interface SaveAnswer {
+  id: number;
+  status: number;
+  version: number;
+}
+
+/**
+ * add/edit. With files the body is multipart (JSON part `dados` plus one part per slot) and the
+ * upload reports its progress; XMLHttpRequest is the browser API that exposes upload progress.
+ * The refusal keeps the server's `campo`, so the form can mark the field it names.
+ */
+export function saveRequest(
+  form: RequestForm,
+  mode: 'add' | 'edit',
+  dados: Record<string, unknown>,
+  files: Partial<Record<RequestFile, File | null>>,
+  onProgress: (percent: number) => void,
+): Promise<SaveAnswer> {
+  const parts = Object.entries(files).filter((entry): entry is [RequestFile, File] => Boolean(entry[1]));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${form.apiBase}/${mode}`);
+    const token = sessionStore.get()?.token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () =>
+      reject(new SaveError(0, 'Não foi possível conectar ao servidor. Tente novamente.', undefined));
+    xhr.onload = () => {
+      const body = safeJson(xhr.responseText) as {
+        error?: number;
+        msg?: string;
+        campo?: string;
+        dados?: SaveAnswer;
+      } | null;
+      if (xhr.status === 401 && token) sessionStore.clear();
+      if (xhr.status >= 200 && xhr.status < 300 && body && !body.error && body.dados) resolve(body.dados);
+      else reject(new SaveError(xhr.status, body?.msg || 'Ocorreu um erro inesperado.', body?.campo));
+    };
+    if (parts.length) {
+      const body = new FormData();
+      body.append('dados', JSON.stringify(dados));
+      for (const [slot, file] of parts) body.append(slot, file, file.name);
+      xhr.send(body);
+    } else {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(JSON.stringify(dados));
+    }
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Attachments need the bearer header, so a plain link cannot open them: fetch, then show the blob. */
+export async function openAttachment(url: string): Promise<void> {
+  // Opened before the fetch so the browser counts it as the user's click, not a pop-up.
+  const tab = window.open('', '_blank');
+  const token = sessionStore.get()?.token;
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    tab?.close();
+    throw new ApiError(response.status, 'Não foi possível abrir o arquivo.');
+  }
+  const blobUrl = URL.createObjectURL(await response.blob());
+  if (tab) tab.location.href = blobUrl;
+  else window.location.assign(blobUrl);
+  // The tab has loaded the blob long before; free the memory.
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
+
+/** One status name as an administrator left it (GET /api/status-rotulos). */
+export interface StatusLabelEntry {
+  fluxo: string;
+  tipo: string;
+  codigo: number;
+  rotulo: string;
+}
+
+export const statusLabelEntries = async () =>
+  (await apiGet<{ dados: StatusLabelEntry[] }>('status-rotulos')).dados;

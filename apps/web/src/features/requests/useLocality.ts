@@ -1,0 +1,67 @@
+import { cleanCep, CEP_LENGTH, FIELD_MAX, type RequestForm } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { addressOf, citiesOf, concessionaires, type Address } from './api.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The UF's cities (IBGE list served by our server) and the concessionaires of the flow, best for the UF first. */
+export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string) {
+  const cities = useQuery({
+    queryKey: ['cidades', uf],
+    queryFn: () => citiesOf(uf),
+    enabled: uf.length === 2,
+    staleTime: DAY,
+  });
+  const providers = useQuery({
+    queryKey: ['concessionarias', form.flow],
+    queryFn: () => concessionaires(form),
+    staleTime: DAY,
+  });
+  const all = providers.data ?? [];
+  // Filtered by the UF only when some concessionaire serves it: otherwise the user could pick none.
+  // The stored choice stays listed even when it does not serve the UF, so it shows by name.
+  const serving = all.filter((c) => c.ufs.includes(uf) || String(c.id) === concessionaireId);
+  return {
+    cities: cities.data ?? [],
+    citiesLoading: cities.isFetching,
+    concessionaires: serving.some((c) => c.ufs.includes(uf)) ? serving : all,
+  };
+}
+
+/** Street, district, city and UF of a CEP, cut to the lengths the form accepts. */
+export const fitAddress = (address: Address) => ({
+  endereco: address.logradouro.slice(0, FIELD_MAX.endereco),
+  bairro: address.bairro.slice(0, FIELD_MAX.bairro),
+  municipio: address.localidade.slice(0, FIELD_MAX.municipio),
+  uf: address.uf,
+});
+
+/**
+ * The postal-code lookup. An unknown CEP (404) or an unavailable service (503) is not an error
+ * the user must fix: a notice says so and the address is typed by hand.
+ */
+export function useCepLookup(onFound: (address: ReturnType<typeof fitAddress>) => void) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [lastCep, setLastCep] = useState('');
+
+  const lookup = async (typed: string) => {
+    const cep = cleanCep(typed);
+    if (cep.length !== CEP_LENGTH || cep === lastCep) return;
+    setLastCep(cep);
+    setLooking(true);
+    setNotice(null);
+    try {
+      onFound(fitAddress(await addressOf(cep)));
+    } catch (error) {
+      setNotice(
+        error instanceof ApiError ? error.message : 'Não foi possível consultar o CEP. Preencha o endereço.',
+      );
+    } finally {
+      setLooking(false);
+    }
+  };
+  return { lookup, notice, looking };
+}

@@ -1,0 +1,224 @@
+import { requestForm, statusLabel, statusOptions, type RequestStatus } from '@portal/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPath, launchBrowser } from '../support/browser.ts';
+import {
+  choose,
+  chooseFirst,
+  enabledFields,
+  field,
+  freshUnit,
+  isRequired,
+  openRecord,
+  optionsOf,
+  pageAs,
+  saveAndReturn,
+  screenshot,
+  statusOf,
+  submitButton,
+} from './support.ts';
+
+const baseUrl = inject('baseUrl');
+const form = requestForm('energia', 'nova');
+const label = (s: RequestStatus) => statusLabel(s, form.flow, form.kind);
+const labels = (codes: RequestStatus[]) => statusOptions(form.flow, form.kind, codes).map((o) => o.label);
+
+let browser: Browser;
+const pages: Record<string, Page> = {};
+const unidade = freshUnit('7');
+let id = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const role of ['solicitante', 'regional', 'celula', 'amee']) {
+    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What a role that may not act sees: the record, every input locked, no 'Cadastrar'. */
+async function expectReadOnly(page: Page) {
+  await openRecord(page, form, id);
+  expect(await enabledFields(page)).toEqual([]);
+  expect(await submitButton(page).count()).toBe(0);
+  await page.getByText('Somente leitura').waitFor();
+}
+
+describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () => {
+  it('[SOLICITANTE][CREATE]: fills the form; the CEP fills the address, the UF fills CNPJ TIM and loads its cities', async () => {
+    const page = pages.solicitante!;
+    await page.goto(form.listPath);
+    await page.getByRole('heading', { name: form.title }).waitFor();
+    await screenshot(page, 'requests-list-solicitante');
+    await page.getByRole('link', { name: form.createButton }).click();
+    await expectPath(page, form.newPath);
+
+    // Dados do Solicitante come from the session.
+    expect(await field(page, 'Nome').inputValue()).toBe('Sofia Solicitante');
+    expect(await field(page, 'Empresa').inputValue()).toBe('Conecta Engenharia e Serviços Ltda.');
+    // No status selector while creating; no cell blocks for the requester.
+    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Dados da Célula' }).count()).toBe(0);
+
+    await field(page, 'Site ID').fill('SITE7');
+    // Postal-code lookup (spec part 1 §5), answered by the ViaCEP stub of support/server.ts.
+    // An unknown CEP: a notice says to type the address, and the address inputs stay open and empty.
+    const cep = field(page, 'CEP');
+    await cep.pressSequentially('99999999');
+    await cep.press('Tab');
+    await page.getByText('CEP não encontrado. Preencha o endereço manualmente.').waitFor();
+    for (const name of ['Endereço', 'Bairro', 'Cidade', 'UF']) {
+      expect(await field(page, name).isEnabled()).toBe(true);
+      expect(await field(page, name).inputValue()).toBe('');
+    }
+    await screenshot(page, 'requests-form-cep-unknown');
+    // A known CEP fills street, district, city and UF; the UF in turn fills CNPJ TIM.
+    await cep.fill('');
+    await cep.pressSequentially('01310100');
+    expect(await cep.inputValue()).toBe('01310-100');
+    await cep.press('Tab');
+    await expect.poll(() => field(page, 'Endereço').inputValue()).toBe('Avenida Paulista');
+    expect(await field(page, 'Bairro').inputValue()).toBe('Bela Vista');
+    expect(await field(page, 'Cidade').inputValue()).toBe('São Paulo');
+    expect(await field(page, 'UF').inputValue()).toBe('SP - São Paulo');
+    expect(await page.getByText('CEP não encontrado').count()).toBe(0);
+    expect(await field(page, 'Endereço').isEnabled()).toBe(true);
+    await screenshot(page, 'requests-form-cep-found');
+    await choose(page, 'Regional', 'TSP - São Paulo');
+    expect(await field(page, 'CNPJ TIM').inputValue()).toBe('31.447.205/0026-00');
+    expect(await optionsOf(page, 'Cidade')).toContain('Campinas');
+    await field(page, 'Número').fill('1578');
+    await field(page, 'CNPJ/CPF da UC Solicitada').pressSequentially('11222333000181');
+    expect(await field(page, 'CNPJ/CPF da UC Solicitada').inputValue()).toBe('11.222.333/0001-81');
+    await chooseFirst(page, 'Concessionária');
+    await field(page, 'Unidade').fill(unidade);
+    await field(page, 'Número do Medidor').fill('MED7788');
+    await choose(page, 'Tipo de Tensão', 'Baixa');
+    await choose(page, 'Tipo do Site', 'ADM');
+    await field(page, 'Observação').fill('Nova loja na Paulista.');
+    await screenshot(page, 'requests-form-solicitante-new');
+
+    await saveAndReturn(page, form);
+    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    const row = page.getByRole('row').filter({ hasText: unidade });
+    await row.getByText(label(0)).waitFor();
+    const href = await row.getByRole('link', { name: /Editar solicitação/ }).getAttribute('href');
+    id = Number(href!.split('/').pop());
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('[REGIONAL][EDIT]: at 0 only Endereço ID, Site ID, status and observação are open; moves to 1', async () => {
+    const page = pages.regional!;
+    await page.goto(form.listPath);
+    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    await page.getByRole('row').filter({ hasText: unidade }).getByRole('link', { name: /Editar/ }).click();
+    await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
+    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'status', 'observacao']);
+    expect(await optionsOf(page, 'Status')).toEqual(labels([0, 1, 2, 3]));
+    await screenshot(page, 'requests-form-regional');
+
+    await field(page, 'Endereço ID').fill(`TSP${unidade.slice(-6)}`);
+    await choose(page, 'Status', label(1));
+    await field(page, 'Observação').fill('Em análise pela regional.');
+    await saveAndReturn(page, form);
+    await screenshot(page, 'requests-list-regional');
+    expect(await statusOf(baseUrl, form, id)).toBe(1);
+  });
+
+  it('[SOLICITANTE][VIEW]: after sending, the requester sees the request read-only', async () => {
+    await expectReadOnly(pages.solicitante!);
+    await screenshot(pages.solicitante!, 'requests-form-solicitante-readonly');
+  });
+
+  it('[REGIONAL][APPROVE]: moves 1 to 2', async () => {
+    const page = pages.regional!;
+    await openRecord(page, form, id);
+    expect(await optionsOf(page, 'Status')).toEqual(labels([1, 2, 3]));
+    await choose(page, 'Status', label(2));
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(2);
+  });
+
+  it('[CELULA][EDIT]: at 2 the cell block is open; moves to 4', async () => {
+    const page = pages.celula!;
+    await page.goto(form.listPath);
+    await screenshot(page, 'requests-list-celula');
+    await openRecord(page, form, id);
+    const enabled = await enabledFields(page);
+    expect(enabled).toEqual(expect.arrayContaining(['data_ativacao', 'protocolo', 'tipo_de_pagamento', 'classe_tarifaria']));
+    expect(enabled).not.toContain('unidade');
+    expect(await optionsOf(page, 'Status')).toEqual(labels([2, 4, 5, 6, 7, 9]));
+    await choose(page, 'Status', label(4));
+    await saveAndReturn(page, form);
+
+    // The regional has nothing left to do at 4.
+    await expectReadOnly(pages.regional!);
+  });
+
+  it('[CELULA][APPROVE]: choosing 5 requires the tariff block; filled, it saves', async () => {
+    const page = pages.celula!;
+    await openRecord(page, form, id);
+    await choose(page, 'Status', label(5));
+    await submitButton(page).click();
+    await page.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
+    await page.getByText('O campo Classe Tarifária é obrigatório.').first().waitFor();
+
+    await field(page, 'Previsão de Ativação').fill('2026-12-15');
+    await choose(page, 'Tipo de Pagamento', 'PM');
+    await choose(page, 'Classe Tarifária', 'Comercial');
+    await choose(page, 'Tensão de Fornecimento', 'Trifásico');
+    await choose(page, 'Mercado', 'Cativo');
+    await field(page, 'Centro de Custo').fill('CC1020');
+    await field(page, 'Conta Contábil').fill('41100');
+    await field(page, 'Data de Ligação').fill('2026-12-20');
+    await screenshot(page, 'requests-form-celula');
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(5);
+  });
+
+  it('[CELULA][APPROVE]: choosing 7 makes Tipo de Pagamento required (6 does not); moves to 7', async () => {
+    const page = pages.celula!;
+    await openRecord(page, form, id);
+    expect(await isRequired(page, 'Tipo de Pagamento')).toBe(false);
+    await choose(page, 'Status', label(6));
+    expect(await isRequired(page, 'Tipo de Pagamento')).toBe(false);
+    await choose(page, 'Status', label(7));
+    expect(await isRequired(page, 'Tipo de Pagamento')).toBe(true);
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(7);
+    await expectReadOnly(pages.regional!);
+  });
+
+  it('[AMEE][INSERT]: only status and observação; moves 7 to 8', async () => {
+    const page = pages.amee!;
+    await page.goto(form.listPath);
+    await screenshot(page, 'requests-list-amee');
+    await openRecord(page, form, id);
+    expect(await enabledFields(page)).toEqual(['status', 'observacao']);
+    expect(await optionsOf(page, 'Status')).toEqual(labels([7, 8, 14]));
+    await choose(page, 'Status', label(8));
+    await field(page, 'Observação').fill('Inserida na base.');
+    await screenshot(page, 'requests-form-amee');
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(8);
+  });
+
+  it('[SOLICITANTE][VIEW HISTORY]: the final request is read-only and both histories list every step', async () => {
+    const page = pages.solicitante!;
+    await expectReadOnly(page);
+    await page.getByRole('button', { name: 'Histórico Status' }).click();
+    const statusDialog = page.getByRole('dialog', { name: 'Histórico Status' });
+    await statusDialog.waitFor();
+    for (const s of [0, 1, 2, 4, 5, 7, 8] as RequestStatus[]) {
+      await statusDialog.getByText(label(s), { exact: true }).first().waitFor();
+    }
+    await screenshot(page, 'requests-history-status');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Histórico Observação' }).click();
+    const obsDialog = page.getByRole('dialog', { name: 'Histórico Observação' });
+    await obsDialog.getByText('Inserida na base.').waitFor();
+    await obsDialog.getByText('Nova loja na Paulista.').waitFor();
+  });
+});

@@ -1,0 +1,121 @@
+import { requestForm, statusLabel, type RequestStatus } from '@portal/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPath, launchBrowser } from '../support/browser.ts';
+import {
+  attach,
+  choose,
+  field,
+  fillRequest,
+  freshUnit,
+  openRecord,
+  pageAs,
+  SAMPLE_FILES,
+  saveAndReturn,
+  screenshot,
+  statusOf,
+  submitButton,
+} from './support.ts';
+
+const baseUrl = inject('baseUrl');
+const form = requestForm('energia', 'troca');
+const label = (s: RequestStatus) => statusLabel(s, form.flow, form.kind);
+const unidade = freshUnit('2');
+let browser: Browser;
+const pages: Record<string, Page> = {};
+let id = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const role of ['solicitante', 'regional', 'celula', 'amee']) {
+    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('energy ownership change on the same engine (spec part 1 §2 Ownership change)', () => {
+  it('[SOLICITANTE][CREATE]: the three documents are required and checked by content before upload', async () => {
+    const page = pages.solicitante!;
+    await page.goto(form.listPath);
+    await page.getByRole('heading', { name: form.title }).waitFor();
+    await page.getByRole('link', { name: form.createButton }).click();
+    await expectPath(page, form.newPath);
+    await fillRequest(page, form);
+    await field(page, 'Unidade').fill(unidade);
+
+    await submitButton(page).click();
+    await page.getByText('O arquivo Fatura é obrigatório.').first().waitFor();
+
+    await attach(page, 'Fatura', SAMPLE_FILES.fakePdf('fatura.pdf'));
+    const refusal = page.getByRole('dialog', { name: 'Extensão de arquivo inválida' });
+    await refusal.waitFor();
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    expect(await field(page, 'Fatura').innerText()).not.toContain('fatura.pdf');
+
+    await attach(page, 'Fatura', SAMPLE_FILES.pdf('fatura.pdf'));
+    await attach(page, 'Comprovante de Pagamento', SAMPLE_FILES.png('comprovante.png'));
+    await attach(page, 'Autorização', SAMPLE_FILES.pdf('autorizacao.pdf'));
+    await screenshot(page, 'requests-troca-form-solicitante');
+    await saveAndReturn(page, form);
+    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    const row = page.getByRole('row').filter({ hasText: unidade });
+    await row.getByText(label(0)).waitFor();
+    await screenshot(page, 'requests-troca-list-solicitante');
+    id = Number((await row.getByRole('link', { name: /Editar/ }).getAttribute('href'))!.split('/').pop());
+  });
+
+  it('[REGIONAL][APPROVE]: sees the documents, opens one, approves', async () => {
+    const page = pages.regional!;
+    await openRecord(page, form, id);
+    const anexos = page.getByRole('region', { name: 'Anexos' });
+    expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
+    const popup = page.waitForEvent('popup');
+    await anexos.getByText('Visualizar Arquivo').first().click();
+    await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+    await (await popup).close();
+
+    await field(page, 'Endereço ID').fill(`TSPT${unidade.slice(-6)}`);
+    await choose(page, 'Status', label(2));
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(2);
+  });
+
+  it('[CELULA][EDIT]: uploads the complementary file, deletes it again, approves the change', async () => {
+    const page = pages.celula!;
+    await openRecord(page, form, id);
+    await attach(page, 'Anexo Complementar', SAMPLE_FILES.png('complementar.png'));
+    await choose(page, 'Status', label(4));
+    await saveAndReturn(page, form);
+
+    await openRecord(page, form, id);
+    await page.getByRole('button', { name: 'Apagar Anexo Complementar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Voce tem certeza?' });
+    await confirm.getByText('Isso não poderá ser desfeito').waitFor();
+    await confirm.getByRole('button', { name: 'Sim, Apagar!' }).click();
+    await page.getByText('Apagado com sucesso!').first().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Apagar Anexo Complementar' }).count()).toBe(0);
+
+    await choose(page, 'Status', label(7));
+    await choose(page, 'Tipo de Pagamento', 'DA');
+    await choose(page, 'Classe Tarifária', 'Comercial');
+    await choose(page, 'Tensão de Fornecimento', 'Trifásico');
+    await choose(page, 'Mercado', 'Cativo');
+    await field(page, 'Centro de Custo').fill('CC2000');
+    await field(page, 'Conta Contábil').fill('41200');
+    await field(page, 'Data de Ligação').fill('2026-12-01');
+    await screenshot(page, 'requests-troca-form-celula');
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(7);
+  });
+
+  it('[AMEE][INSERT]: inserts the change into the base', async () => {
+    const page = pages.amee!;
+    await openRecord(page, form, id);
+    await choose(page, 'Status', label(8));
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(8);
+    await screenshot(page, 'requests-troca-list-amee');
+  });
+});

@@ -1,0 +1,297 @@
+import { editPathFor, formFieldLabel, type RequestForm } from '@portal/domain';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { apiCall, apiLogin } from '../support/api.ts';
+import { expectPath, openPage, signIn } from '../support/browser.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { ARTIFACTS } from '../support/server.ts';
+
+/** Helpers of the request journeys: one signed-in page per role, Mantine inputs, API shortcuts. */
+
+export async function pageAs(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const page = await openPage(browser, baseUrl);
+  page.setDefaultTimeout(10_000);
+  await signIn(page, email, DEMO_PASSWORD);
+  // Not expectPath: this also runs in beforeAll, where expect.poll is not available.
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return page;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An input by its label; Mantine appends ' *' to the label of a required one. */
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`)).first();
+
+/**
+ * Picks an option of a Mantine Select by its label; searchable selects get the text typed first.
+ * A dropdown may close under the pointer when the page reflows (histories arriving), so a
+ * missed click is tried again.
+ */
+export async function choose(page: Page, label: string, option: string, typed?: string): Promise<void> {
+  const input = field(page, label);
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    if (typed) await input.fill(typed);
+    try {
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 3_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await expect.poll(() => input.inputValue()).toBe(option);
+}
+
+/** Picks the first option a Select offers and returns its label. */
+export async function chooseFirst(page: Page, label: string): Promise<string> {
+  await field(page, label).click();
+  const option = page.getByRole('listbox').getByRole('option').first();
+  const name = (await option.innerText()).trim();
+  await option.click();
+  return name;
+}
+
+export const isRequired = (page: Page, label: string) =>
+  field(page, label).evaluate((i) => (i as HTMLInputElement).required || i.getAttribute('aria-required') === 'true');
+
+/** The options a Select offers, read from the listbox its input controls. */
+export async function optionsOf(page: Page, label: string): Promise<string[]> {
+  const input = field(page, label);
+  await input.click();
+  await expect.poll(() => input.getAttribute('aria-controls')).toBeTruthy();
+  const options = page.locator(`#${await input.getAttribute('aria-controls')}`).getByRole('option');
+  await expect.poll(() => options.count()).toBeGreaterThan(0);
+  const names = await options.allInnerTexts();
+  await page.keyboard.press('Escape');
+  return names.map((n) => n.trim());
+}
+
+export const submitButton = (page: Page) => page.getByRole('button', { name: 'Cadastrar', exact: true });
+
+export async function openRecord(page: Page, form: RequestForm, id: number): Promise<void> {
+  await page.goto(editPathFor(form, id));
+  await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
+}
+
+/** Presses Cadastrar and waits for the success toast and the way back to the list. */
+export async function saveAndReturn(page: Page, form: RequestForm): Promise<void> {
+  await submitButton(page).click();
+  await page.getByText('Salvo com sucesso').first().waitFor();
+  await expectPath(page, form.listPath);
+}
+
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+/** The request fields (by API name) whose inputs are enabled, in every block of the form. */
+export async function enabledFields(page: Page): Promise<string[]> {
+  await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
+  return page
+    .locator('form')
+    .locator('input[id^="campo-"], textarea[id^="campo-"]')
+    .evaluateAll((inputs) =>
+      inputs
+        .filter((i) => !(i as HTMLInputElement).disabled && (i as HTMLInputElement).type !== 'file')
+        .map((i) => i.id.replace('campo-', '')),
+    );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+export async function tokenOf(baseUrl: string, email: string): Promise<string> {
+  const session = await apiLogin(baseUrl, email, DEMO_PASSWORD);
+  if (!session) throw new Error(`login de ${email} falhou`);
+  return session.token;
+}
+
+/** A unit number no seed and no other journey uses. */
+export const freshUnit = (prefix = '8') => `${prefix}${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 10)}`;
+
+/** A complete request the requester could have typed, for journeys that test a later step. */
+export const requestFields = (unidade: string, extra: Record<string, unknown> = {}) => ({
+  endereco_id: '',
+  site_id: 'SITE01',
+  regional: 7,
+  uf: 'SP',
+  municipio: 'São Paulo',
+  endereco: 'Avenida Paulista',
+  numero: '1000',
+  bairro: 'Bela Vista',
+  cnpj_solicitada: '11222333000181',
+  id_concessionaria: 0,
+  unidade,
+  numero_medidor: 'MED123',
+  id_tensao: 1,
+  tipo_site: 1,
+  ...extra,
+});
+
+export async function createViaApi(
+  baseUrl: string,
+  form: RequestForm,
+  email: string,
+  fields: Record<string, unknown>,
+): Promise<{ id: number; version: number }> {
+  const token = await tokenOf(baseUrl, email);
+  const concessionarias = await apiCall(
+    baseUrl,
+    'GET',
+    form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
+    token,
+  );
+  const first = (concessionarias.body!.dados as { id: number }[])[0]!;
+  const body = { ...fields, id_concessionaria: fields.id_concessionaria || first.id };
+  const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/add`, token, body);
+  if (answer.status !== 200) throw new Error(`add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body!.dados as { id: number; version: number };
+}
+
+/** Moves a request along with the API, as the given role (for journeys that start later in the flow). */
+export async function moveViaApi(
+  baseUrl: string,
+  form: RequestForm,
+  email: string,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const token = await tokenOf(baseUrl, email);
+  const current = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, { id });
+  const version = (current.body!.dados as { version: number }).version;
+  const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/edit`, token, { id, version, ...fields });
+  if (answer.status !== 200) throw new Error(`edit falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+export async function statusOf(baseUrl: string, form: RequestForm, id: number): Promise<number> {
+  const token = await tokenOf(baseUrl, 'celula@demo.portal');
+  const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, { id });
+  return (answer.body!.dados as { status: number }).status;
+}
+
+/** Fills every field a requester must fill on a new request of this form, except the unit. */
+export async function fillRequest(page: Page, form: RequestForm, siteId = 'SITE01'): Promise<void> {
+  await field(page, 'Site ID').fill(siteId);
+  await choose(page, 'Regional', 'TSP - São Paulo');
+  await choose(page, 'UF', 'SP - São Paulo', 'SP');
+  await choose(page, 'Cidade', 'São Paulo', 'São Paulo');
+  await field(page, 'Endereço').fill('Rua Augusta');
+  await field(page, 'Número').fill('200');
+  await field(page, 'Bairro').fill('Consolação');
+  await field(page, formFieldLabel(form, 'cnpj_solicitada')).fill('11.222.333/0001-81');
+  await chooseFirst(page, 'Concessionária');
+  await field(page, formFieldLabel(form, 'numero_medidor')).fill('MED001');
+  if (form.fields.includes('id_tensao')) await choose(page, 'Tipo de Tensão', 'Baixa');
+  await choose(page, 'Tipo do Site', 'ADM');
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const SAMPLE_FILES = {
+  pdf: (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF }),
+  png: (name: string) => ({ name, mimeType: 'image/png', buffer: PNG }),
+  /** Text that claims to be a PDF: refused by its content. */
+  fakePdf: (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }),
+};
+
+/** Chooses a file in the file input labelled `label`, through the browser's file chooser. */
+export async function attach(
+  page: Page,
+  label: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await field(page, label).click();
+  await (await chooser).setFiles(file);
+}
+
+type SampleFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** A valid PDF header, padding up to `bytes`, and the trailer: big enough to watch an upload go. */
+export const paddedPdf = (name: string, bytes: number): SampleFile => {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
+  const tail = Buffer.from('\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+  const padding = Buffer.alloc(Math.max(0, bytes - head.length - tail.length), '%');
+  return { name, mimeType: 'application/pdf', buffer: Buffer.concat([head, padding, tail]) };
+};
+
+/** add as the browser sends it with files: multipart, a JSON part `dados` and one part per slot. */
+export async function createWithFilesViaApi(
+  baseUrl: string,
+  form: RequestForm,
+  token: string,
+  fields: Record<string, unknown>,
+  files: Record<string, SampleFile>,
+): Promise<{ id: number; version: number }> {
+  const concessionarias = await apiCall(
+    baseUrl,
+    'GET',
+    form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
+    token,
+  );
+  const first = (concessionarias.body!.dados as { id: number }[])[0]!;
+  const body = new FormData();
+  body.append('dados', JSON.stringify({ ...fields, id_concessionaria: fields.id_concessionaria || first.id }));
+  for (const [slot, file] of Object.entries(files)) {
+    body.append(slot, new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  }
+  const response = await fetch(`${baseUrl}/api/${form.apiBase}/add`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body,
+  });
+  const answer = (await response.json()) as { dados?: { id: number; version: number } };
+  if (response.status !== 200 || !answer.dados)
+    throw new Error(`add falhou: ${response.status} ${JSON.stringify(answer)}`);
+  return answer.dados;
+}
+
+/** The administrator creates a user through the API (usuarios/add), in the company named. */
+export async function createUserViaApi(
+  baseUrl: string,
+  user: { name: string; email: string; password: string; empresa: string; id_grupo: number; id_perfil: number },
+): Promise<void> {
+  const token = await tokenOf(baseUrl, 'admin@demo.portal');
+  const options = await apiCall(baseUrl, 'GET', 'usuarios/opcoes', token);
+  const empresas = (options.body!.dados as { empresas: { id: number; razao_social: string }[] }).empresas;
+  const empresa = empresas.find((e) => e.razao_social === user.empresa);
+  if (!empresa) throw new Error(`empresa ${user.empresa} não encontrada`);
+  const { empresa: _, ...rest } = user;
+  const answer = await apiCall(baseUrl, 'POST', 'usuarios/add', token, {
+    ...rest,
+    id_empresa: empresa.id,
+    id_status: true,
+    regionais: [],
+  });
+  if (answer.status !== 200) throw new Error(`usuarios/add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/**
+ * Slows the page's network (Chrome DevTools Protocol), so an upload takes long enough to be seen;
+ * returns the function that restores it.
+ */
+export async function throttleUpload(page: Page, bytesPerSecond: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+  };
+}

@@ -1,0 +1,155 @@
+import { formFieldLabel, requestForm, statusLabel, type RequestStatus } from '@portal/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPath, launchBrowser } from '../support/browser.ts';
+import {
+  attach,
+  choose,
+  enabledFields,
+  field,
+  fillRequest,
+  freshUnit,
+  openRecord,
+  optionsOf,
+  pageAs,
+  SAMPLE_FILES,
+  saveAndReturn,
+  screenshot,
+  statusOf,
+  submitButton,
+} from './support.ts';
+
+const baseUrl = inject('baseUrl');
+const form = requestForm('agua', 'troca');
+const label = (s: RequestStatus) => statusLabel(s, form.flow, form.kind);
+const matricula = freshUnit('4');
+let browser: Browser;
+const pages: Record<string, Page> = {};
+let id = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const role of ['solicitante', 'regional', 'celula', 'amee', 'tower']) {
+    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The row of this journey's request in the list the page shows. */
+async function rowOf(page: Page) {
+  await page.goto(form.listPath);
+  await page.getByPlaceholder(/Matrícula\/RGI, Endereço ID/).fill(matricula);
+  return page.getByRole('row').filter({ hasText: matricula });
+}
+
+describe('water ownership change from request to base (spec part 2 §2.13, §2.14, §4.2, §4.3)', () => {
+  it('[SOLICITANTE][CREATE]: water wording, the three documents required, created at "Solicitação Iniciada"', async () => {
+    const page = pages.solicitante!;
+    await page.goto(form.listPath);
+    await page.getByRole('heading', { name: 'Troca de Titularidade - Água' }).waitFor();
+    await page.locator('th[data-accessor="unidade"]').filter({ hasText: 'Matrícula/RGI' }).waitFor();
+    await page.locator('th[data-accessor="data_ativacao"]').filter({ hasText: 'Previsão de Troca' }).waitFor();
+    await page.getByRole('link', { name: 'Nova Troca' }).click();
+    await expectPath(page, form.newPath);
+
+    // Water names the unit and the meter its own way; the energy words are not on this form.
+    expect(formFieldLabel(form, 'unidade')).toBe('Matrícula/RGI');
+    expect(await field(page, 'Matrícula/RGI').count()).toBe(1);
+    expect(await field(page, 'Hidrômetro').count()).toBe(1);
+    expect(await field(page, 'Unidade').count()).toBe(0);
+    expect(await field(page, 'Número do Medidor').count()).toBe(0);
+    // Unidade Nova is on the form for the requester too, filled later by the cell.
+    expect(await field(page, 'Unidade Nova').isDisabled()).toBe(true);
+
+    await fillRequest(page, form);
+    await field(page, 'Matrícula/RGI').fill(matricula);
+    await submitButton(page).click();
+    await page.getByText('O arquivo Fatura é obrigatório.').first().waitFor();
+
+    await attach(page, 'Fatura', SAMPLE_FILES.pdf('fatura-agua.pdf'));
+    await attach(page, 'Comprovante de Pagamento', SAMPLE_FILES.png('comprovante-agua.png'));
+    await attach(page, 'Autorização', SAMPLE_FILES.pdf('autorizacao-agua.pdf'));
+    await screenshot(page, 'requests-agua-troca-form-solicitante');
+    await saveAndReturn(page, form);
+    const row = await rowOf(page);
+    await row.getByText(label(0)).waitFor();
+    await screenshot(page, 'requests-agua-troca-list-solicitante');
+    id = Number((await row.getByRole('link', { name: /Editar/ }).getAttribute('href'))!.split('/').pop());
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('[TOWER][VIEW]: the tower may not start one, and its form hides Unidade Nova (part 2 §2.14)', async () => {
+    const page = pages.tower!;
+    await page.goto(form.listPath);
+    await page.getByRole('heading', { name: form.title }).waitFor();
+    expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
+    await page.goto(form.newPath);
+    await page.getByText('Somente leitura').waitFor();
+    expect(await field(page, 'Matrícula/RGI').count()).toBe(1);
+    expect(await field(page, 'Unidade Nova').count()).toBe(0);
+    expect(await submitButton(page).count()).toBe(0);
+    await screenshot(page, 'requests-agua-troca-form-tower');
+  });
+
+  it('[REGIONAL][APPROVE]: at 0 only the ids, status and observação are open; the documents open; approves', async () => {
+    const page = pages.regional!;
+    await openRecord(page, form, id);
+    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'status', 'observacao']);
+    // The water change lets the regional keep 0 (part 2 §4.2).
+    expect(await optionsOf(page, 'Status')).toEqual([0, 1, 2, 3].map((s) => label(s as RequestStatus)));
+    const anexos = page.getByRole('region', { name: 'Anexos' });
+    expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
+
+    await field(page, 'Endereço ID').fill(`TSPA${matricula.slice(-6)}`);
+    await choose(page, 'Status', label(2));
+    await field(page, 'Observação').fill('Documentos conferidos pela regional.');
+    await screenshot(page, 'requests-agua-troca-form-regional');
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(2);
+  });
+
+  it('[CELULA][APPROVE]: water labels in the selector; 7 "Aprovada Troca" requires Tipo de Pagamento', async () => {
+    const page = pages.celula!;
+    await openRecord(page, form, id);
+    const options = await optionsOf(page, 'Status');
+    expect(options).toContain('Aprovada Troca');
+    expect(options).toContain('Recusada Célula - Property');
+    expect(await field(page, 'Unidade Nova').isEnabled()).toBe(true);
+    // Of the cell block the water change has only the payment type (part 2 §2.14).
+    expect(await field(page, 'Mercado').count()).toBe(0);
+
+    await choose(page, 'Status', 'Aprovada Troca');
+    await submitButton(page).click();
+    await page.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
+    await choose(page, 'Tipo de Pagamento', 'DA');
+    await field(page, 'Unidade Nova').fill(`N${matricula.slice(-8)}`);
+    await screenshot(page, 'requests-agua-troca-form-celula');
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(7);
+  });
+
+  it('[AMEE][INSERT]: only status and observação; inserts it into the base', async () => {
+    const page = pages.amee!;
+    await openRecord(page, form, id);
+    expect(await enabledFields(page)).toEqual(['status', 'observacao']);
+    await choose(page, 'Status', label(8));
+    await saveAndReturn(page, form);
+    expect(await statusOf(baseUrl, form, id)).toBe(8);
+    const row = await rowOf(page);
+    await row.getByText('Inserida na Base Xerox/AME').waitFor();
+    await screenshot(page, 'requests-agua-troca-list-amee');
+  });
+
+  it('[SOLICITANTE][VIEW HISTORY]: the requester sees every step in the status history', async () => {
+    const page = pages.solicitante!;
+    await openRecord(page, form, id);
+    await page.getByRole('button', { name: 'Histórico Status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Histórico Status' });
+    for (const s of [0, 2, 7, 8] as RequestStatus[]) {
+      await dialog.getByText(label(s), { exact: true }).first().waitFor();
+    }
+    await screenshot(page, 'requests-agua-troca-history');
+  });
+});
