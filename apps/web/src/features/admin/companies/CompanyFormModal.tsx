@@ -1,0 +1,97 @@
+import { InputBase, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { companySaveBody, formatCep, formatCnpj, type Flow } from '@portal/domain';
+import { IMaskInput } from 'react-imask';
+import { FLOW_LABELS } from '../shared/flows.ts';
+import { FormModal } from '../shared/FormModal.tsx';
+import { useRecordForm } from '../shared/useRecordForm.ts';
+import { companiesResource, type CompanyRow } from './api.ts';
+
+interface Props {
+  fluxo: Flow;
+  record?: CompanyRow;
+  onClose: () => void;
+}
+
+interface Values {
+  id?: number;
+  razao_social: string;
+  cnpj: string;
+  cidade: string;
+  cep: string;
+  email: string;
+  telefone: string;
+  status: boolean;
+}
+
+/** Landline or mobile, with area code; the mask switches at the eleventh digit. */
+const PHONE_MASK = [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }];
+
+const initialValues = (record?: CompanyRow): Values => ({
+  id: record?.id,
+  razao_social: record?.razao_social ?? '',
+  cnpj: record ? formatCnpj(record.cnpj) : '',
+  cidade: record?.cidade ?? '',
+  cep: record?.cep ? formatCep(record.cep) : '',
+  email: record?.email ?? '',
+  telefone: record?.telefone ?? '',
+  status: record?.status ?? true,
+});
+
+/** The company form (spec part 2 §3 Company, §5: every field required here). */
+export function CompanyFormModal({ fluxo, record, onClose }: Props) {
+  const { form, onSubmit, pending, problem } = useRecordForm<Values>({
+    resource: companiesResource[fluxo],
+    mode: record ? 'edit' : 'add',
+    initialValues: initialValues(record),
+    schema: companySaveBody,
+    toBody: (values) => values,
+    onSaved: onClose,
+  });
+
+  return (
+    <FormModal
+      title={`Empresa Habilitada · ${FLOW_LABELS[fluxo]}`}
+      editing={Boolean(record)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={pending}
+      problem={problem}
+    >
+      <TextInput label="Razão Social" required data-autofocus {...form.getInputProps('razao_social')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="CNPJ"
+          required
+          placeholder="00.000.000/0000-00"
+          description="Numérico ou alfanumérico"
+          maxLength={18}
+          {...form.getInputProps('cnpj')}
+          onChange={(event) => form.setFieldValue('cnpj', formatCnpj(event.currentTarget.value))}
+        />
+        <TextInput label="Cidade" required {...form.getInputProps('cidade')} />
+        <TextInput
+          label="CEP"
+          required
+          inputMode="numeric"
+          placeholder="00000-000"
+          maxLength={9}
+          {...form.getInputProps('cep')}
+          onChange={(event) => form.setFieldValue('cep', formatCep(event.currentTarget.value))}
+        />
+        <InputBase
+          label="Telefone"
+          required
+          component={IMaskInput}
+          mask={PHONE_MASK}
+          inputMode="tel"
+          placeholder="(00) 00000-0000"
+          {...form.getInputProps('telefone')}
+          onChange={undefined}
+          onAccept={(typed: string) => form.setFieldValue('telefone', typed)}
+        />
+      </SimpleGrid>
+      <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
+      <Switch label="Ativa" {...form.getInputProps('status', { type: 'checkbox' })} />
+    </FormModal>
+  );
+}

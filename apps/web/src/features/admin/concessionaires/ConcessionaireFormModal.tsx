@@ -1,0 +1,76 @@
+import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { UFS, type Flow } from '@portal/domain';
+import { FLOW_OPTIONS } from '../shared/flows.ts';
+import { FormModal } from '../shared/FormModal.tsx';
+import { useRecordForm } from '../shared/useRecordForm.ts';
+import { concessionairesResource, type ConcessionaireRow } from './api.ts';
+
+interface Props {
+  record?: ConcessionaireRow;
+  /** A new concessionaire starts in the flow the list is filtered by. */
+  fluxo: Flow | null;
+  onClose: () => void;
+}
+
+interface Values {
+  id?: number;
+  nome: string;
+  sigla: string;
+  fluxo: string;
+  ufs: string[];
+  ativo: boolean;
+}
+
+const UF_OPTIONS = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
+
+/** A concessionaire: the utility a request is filed with, per flow and the states it serves. */
+export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
+  const { form, onSubmit, pending, problem } = useRecordForm<Values>({
+    resource: concessionairesResource,
+    mode: record ? 'edit' : 'add',
+    initialValues: {
+      id: record?.id,
+      nome: record?.nome ?? '',
+      sigla: record?.sigla ?? '',
+      fluxo: record?.fluxo ?? fluxo ?? '',
+      ufs: record?.ufs ?? [],
+      ativo: record?.ativo ?? true,
+    },
+    toBody: (values) => values,
+    onSaved: onClose,
+  });
+
+  return (
+    <FormModal
+      title="Gerenciar Concessionária"
+      editing={Boolean(record)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={pending}
+      problem={problem}
+    >
+      <TextInput label="Nome" required data-autofocus {...form.getInputProps('nome')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Sigla" required {...form.getInputProps('sigla')} />
+        <Select
+          label="Fluxo"
+          required
+          placeholder="Selecione"
+          data={FLOW_OPTIONS}
+          {...form.getInputProps('fluxo')}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label="UFs atendidas"
+        required
+        searchable
+        clearable
+        placeholder={form.values.ufs.length ? undefined : 'Selecione uma ou mais UFs'}
+        nothingFoundMessage="Nenhuma UF encontrada"
+        data={UF_OPTIONS}
+        {...form.getInputProps('ufs')}
+      />
+      <Switch label="Ativa" {...form.getInputProps('ativo', { type: 'checkbox' })} />
+    </FormModal>
+  );
+}

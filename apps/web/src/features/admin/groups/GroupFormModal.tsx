@@ -1,0 +1,79 @@
+import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { PERMISSION_FLAGS, PERMISSION_LABELS, ROLE_KINDS, type PermissionFlag } from '@portal/domain';
+import { FormModal } from '../shared/FormModal.tsx';
+import { useRecordForm } from '../shared/useRecordForm.ts';
+import { groupsResource, type GroupRow } from './api.ts';
+
+interface Props {
+  record?: GroupRow;
+  onClose: () => void;
+}
+
+type Values = { id: string; nome: string; papel: string } & Record<PermissionFlag, boolean>;
+
+const ROLE_OPTIONS = Object.entries(ROLE_KINDS).map(([value, { label }]) => ({ value, label }));
+
+const initialValues = (record?: GroupRow): Values => ({
+  id: record ? String(record.id) : '',
+  nome: record?.nome ?? '',
+  papel: record?.papel ?? '',
+  ...(Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, record?.[f] ?? false])) as Record<
+    PermissionFlag,
+    boolean
+  >),
+});
+
+/**
+ * An access group: its numeric code (the id the policy and the old screens know it by, so it is
+ * fixed once created), role kind and the permission flags behind menu and server checks.
+ */
+export function GroupFormModal({ record, onClose }: Props) {
+  const { form, onSubmit, pending, problem } = useRecordForm<Values>({
+    resource: groupsResource,
+    mode: record ? 'edit' : 'add',
+    initialValues: initialValues(record),
+    toBody: (values) => values,
+    onSaved: onClose,
+  });
+
+  return (
+    <FormModal
+      title="Grupo de Acesso"
+      editing={Boolean(record)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={pending}
+      problem={problem}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Código do Grupo"
+          required
+          inputMode="numeric"
+          disabled={Boolean(record)}
+          data-autofocus
+          {...form.getInputProps('id')}
+        />
+        <TextInput label="Nome" required {...form.getInputProps('nome')} />
+      </SimpleGrid>
+      <Select
+        label="Papel"
+        required
+        placeholder="Selecione"
+        data={ROLE_OPTIONS}
+        {...form.getInputProps('papel')}
+      />
+      <Fieldset legend="Permissões">
+        <Stack gap="sm">
+          {PERMISSION_FLAGS.map((flag) => (
+            <Switch
+              key={flag}
+              label={PERMISSION_LABELS[flag]}
+              {...form.getInputProps(flag, { type: 'checkbox' })}
+            />
+          ))}
+        </Stack>
+      </Fieldset>
+    </FormModal>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Group } from '@mantine/core';
+import { PERMISSION_FLAGS, PERMISSION_LABELS } from '@portal/domain';
+import { AdminListPage } from '../shared/AdminListPage.tsx';
+import { useRecordModal } from '../shared/useRecordModal.ts';
+import { groupsResource, type GroupRow } from './api.ts';
+import { GroupFormModal } from './GroupFormModal.tsx';
+
+function Permissions({ group }: { group: GroupRow }) {
+  const granted = PERMISSION_FLAGS.filter((flag) => group[flag]);
+  if (granted.length === 0) return '—';
+  return (
+    <Group gap={4}>
+      {granted.map((flag) => (
+        <Badge key={flag} variant="light" size="sm" tt="none">
+          {PERMISSION_LABELS[flag]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** /grupo — 'Grupo de Acesso' (spec part 1 §3, §6; GUIDE §3). */
+export function GroupsPage() {
+  const modal = useRecordModal<GroupRow>();
+  return (
+    <>
+      <AdminListPage<GroupRow>
+        title="Grupo de Acesso"
+        resource={groupsResource}
+        defaultSort={{ columnAccessor: 'nome', direction: 'asc' }}
+        searchPlaceholder="Código, nome ou papel"
+        createLabel="Novo Grupo"
+        onCreate={modal.openNew}
+        onEdit={modal.openEdit}
+        rowName={(g) => g.nome}
+        columns={[
+          { accessor: 'id', title: 'Código', sortable: true },
+          { accessor: 'nome', title: 'Nome', sortable: true },
+          { accessor: 'papel', title: 'Papel', sortable: true, render: (g) => g.papel_nome },
+          { accessor: 'permissoes', title: 'Permissões', render: (g) => <Permissions group={g} /> },
+        ]}
+      />
+      {modal.opened && <GroupFormModal record={modal.record} onClose={modal.close} />}
+    </>
+  );
+}

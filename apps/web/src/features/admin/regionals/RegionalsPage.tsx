@@ -1,0 +1,36 @@
+import { AdminListPage } from '../shared/AdminListPage.tsx';
+import { dateCell } from '../shared/cells.tsx';
+import { useRecordModal } from '../shared/useRecordModal.ts';
+import { regionalsResource, type RegionalRow } from './api.ts';
+import { RegionalFormModal } from './RegionalFormModal.tsx';
+
+/** /regional — 'Gerenciamento de Regional' (spec part 2 §2.6). */
+export function RegionalsPage() {
+  const modal = useRecordModal<RegionalRow>();
+  return (
+    <>
+      <AdminListPage<RegionalRow>
+        title="Gerenciamento de Regional"
+        resource={regionalsResource}
+        defaultSort={{ columnAccessor: 'regional', direction: 'asc' }}
+        searchPlaceholder="Regional, gestor ou e-mail"
+        createLabel="Nova Regional"
+        onCreate={modal.openNew}
+        onEdit={modal.openEdit}
+        rowName={(r) => r.regional}
+        columns={[
+          { accessor: 'regional', title: 'Regional', sortable: true },
+          { accessor: 'gestor', title: 'Gestor', sortable: true },
+          { accessor: 'email_gestor', title: 'E-mail do Gestor', sortable: true },
+          {
+            accessor: 'cadastrado',
+            title: 'Cadastro',
+            sortable: true,
+            render: (r) => dateCell(r.cadastrado),
+          },
+        ]}
+      />
+      {modal.opened && <RegionalFormModal record={modal.record} onClose={modal.close} />}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { FormModal } from '../shared/FormModal.tsx';
+import { useRecordForm } from '../shared/useRecordForm.ts';
+import { STATUS_KIND_LABELS, statusLabelsResource, type StatusLabelRow } from './api.ts';
+
+interface Props {
+  record: StatusLabelRow;
+  onClose: () => void;
+}
+
+/** Only the label changes: codes and the rules tied to them belong to the domain. */
+export function StatusLabelFormModal({ record, onClose }: Props) {
+  const { form, onSubmit, pending, problem } = useRecordForm({
+    resource: statusLabelsResource,
+    mode: 'edit',
+    initialValues: { id: record.id, rotulo: record.rotulo },
+    toBody: (values) => values,
+    onSaved: onClose,
+  });
+
+  return (
+    <FormModal
+      title="Editar Status"
+      editing
+      size="md"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={pending}
+      problem={problem}
+    >
+      <SimpleGrid cols={2}>
+        <TextInput label="Código" value={record.codigo} readOnly variant="filled" />
+        <TextInput label="Tipo" value={STATUS_KIND_LABELS[record.tipo]} readOnly variant="filled" />
+      </SimpleGrid>
+      <TextInput label="Rótulo" required data-autofocus {...form.getInputProps('rotulo')} />
+    </FormModal>
+  );
+}

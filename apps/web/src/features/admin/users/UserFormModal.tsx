@@ -1,0 +1,158 @@
+import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { regionaisForRole, userSaveBody, type RoleKind } from '@portal/domain';
+import { FormModal } from '../shared/FormModal.tsx';
+import { useRecordForm } from '../shared/useRecordForm.ts';
+import { usersResource, useUserOptions, type UserOptions, type UserRow } from './api.ts';
+
+interface Props {
+  record?: UserRow;
+  onClose: () => void;
+}
+
+interface Values {
+  id?: number;
+  name: string;
+  email: string;
+  password: string;
+  id_empresa: string;
+  id_grupo: string;
+  id_perfil: string;
+  id_status: boolean;
+  regionais: string[];
+}
+
+/** Role kinds whose users work on regionals: the regional ticks them, Energy Efficiency gets all. */
+const usesRegionals = (papel: RoleKind | undefined) => papel === 'regional' || papel === 'energy_efficiency';
+
+const initialValues = (record?: UserRow): Values => ({
+  id: record?.id,
+  name: record?.name ?? '',
+  email: record?.email ?? '',
+  password: '',
+  id_empresa: record?.id_empresa ? String(record.id_empresa) : '',
+  id_grupo: record ? String(record.id_grupo) : '',
+  id_perfil: record ? String(record.id_perfil) : '',
+  id_status: record?.id_status ?? true,
+  regionais: (record?.regionais ?? []).map(String),
+});
+
+const FLOW_GROUPS = [
+  { fluxo: 'energia', label: 'Energia' },
+  { fluxo: 'agua', label: 'Água' },
+];
+
+const companyOptions = (options: UserOptions | undefined) =>
+  FLOW_GROUPS.map(({ fluxo, label }) => ({
+    group: label,
+    items: (options?.empresas ?? [])
+      .filter((e) => e.fluxo === fluxo)
+      .map((e) => ({
+        value: String(e.id),
+        label: e.status ? e.razao_social : `${e.razao_social} (inativa)`,
+      })),
+  })).filter((group) => group.items.length > 0);
+
+/** 'Gerenciar Usuário' (spec part 2 §2.5, §5 user form). */
+export function UserFormModal({ record, onClose }: Props) {
+  const options = useUserOptions();
+  const papelOf = (idGrupo: string) => options.data?.grupos.find((g) => String(g.id) === idGrupo)?.papel;
+
+  // The regionals saved mirror the server (regionaisForRole): none for other role kinds.
+  const regionalsToSave = (values: Values): number[] => {
+    const papel = papelOf(values.id_grupo);
+    if (!papel || !usesRegionals(papel)) return [];
+    const verdict = regionaisForRole(papel, values.regionais.map(Number));
+    return verdict.ok ? verdict.regionais : [];
+  };
+
+  const { form, onSubmit, pending, problem } = useRecordForm<Values>({
+    resource: usersResource,
+    mode: record ? 'edit' : 'add',
+    initialValues: initialValues(record),
+    schema: userSaveBody,
+    toBody: (values) => ({ ...values, regionais: regionalsToSave(values) }),
+    rules: (values) => {
+      const papel = papelOf(values.id_grupo);
+      const verdict = papel ? regionaisForRole(papel, values.regionais.map(Number)) : { ok: true as const };
+      return verdict.ok ? {} : { regionais: verdict.msg };
+    },
+    onSaved: onClose,
+  });
+
+  const papel = papelOf(form.values.id_grupo);
+  const allRegionals = papel === 'energy_efficiency';
+  const loading = options.isPending ? 'Carregando…' : 'Selecione';
+
+  return (
+    <FormModal
+      title="Gerenciar Usuário"
+      editing={Boolean(record)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      pending={pending}
+      problem={problem ?? (options.isError ? options.error.message : null)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
+        <Select
+          label="Empresa"
+          required
+          searchable
+          placeholder={loading}
+          nothingFoundMessage="Nenhuma empresa encontrada"
+          data={companyOptions(options.data)}
+          {...form.getInputProps('id_empresa')}
+        />
+        <Select
+          label="Grupo de Acesso"
+          required
+          searchable
+          placeholder={loading}
+          nothingFoundMessage="Nenhum grupo encontrado"
+          data={(options.data?.grupos ?? []).map((g) => ({
+            value: String(g.id),
+            label: `${g.nome} (${g.id})`,
+          }))}
+          {...form.getInputProps('id_grupo')}
+        />
+        <Select
+          label="Perfil"
+          required
+          placeholder={loading}
+          data={(options.data?.perfis ?? []).map((p) => ({ value: String(p.id), label: p.nome }))}
+          {...form.getInputProps('id_perfil')}
+        />
+        <PasswordInput
+          label="Senha"
+          autoComplete="new-password"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          description={
+            record
+              ? 'Deixe em branco para manter a atual.'
+              : 'Opcional: sem senha, o usuário recebe um e-mail para criar a sua.'
+          }
+          {...form.getInputProps('password')}
+        />
+      </SimpleGrid>
+      {usesRegionals(papel) && (
+        <Checkbox.Group
+          label="Regionais"
+          required={!allRegionals}
+          description={allRegionals ? 'Energy Efficiency atende todas as regionais.' : undefined}
+          {...form.getInputProps('regionais')}
+          value={
+            allRegionals ? (options.data?.regionais ?? []).map((r) => String(r.id)) : form.values.regionais
+          }
+        >
+          <Group gap="md" mt="xs">
+            {(options.data?.regionais ?? []).map((r) => (
+              <Checkbox key={r.id} value={String(r.id)} label={r.regional} disabled={allRegionals} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      )}
+      <Switch label="Ativo" {...form.getInputProps('id_status', { type: 'checkbox' })} />
+    </FormModal>
+  );
+}
