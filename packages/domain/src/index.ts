@@ -35,5 +35,6 @@ export * from './schemas/request.ts';
 export * from './schemas/lookups.ts';
 export * from './schemas/list.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/admin-reference.ts';
 export * from './schemas/regularization.ts';
 export * from './workflow/deletion.ts';

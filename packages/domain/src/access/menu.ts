@@ -115,6 +115,8 @@ const MENU: MenuSection[] = [
     items: [
       { key: 'empresas', label: 'Empresas', path: '/empresas' },
       { key: 'regional', label: 'Regional', path: '/regional' },
+      // Not in the spec's menu; administered under the same flag as companies (docs/decisions.md).
+      { key: 'empresas', label: 'Concessionárias', path: '/concessionarias' },
     ],
   },
   {

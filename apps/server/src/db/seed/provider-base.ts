@@ -20,8 +20,23 @@ const PLACES: { uf: string; cidade: string; bairros: string[] }[] = [
   { uf: 'SC', cidade: 'Florianópolis', bairros: ['Centro', 'Trindade', 'Itacorubi'] },
   { uf: 'ES', cidade: 'Vitória', bairros: ['Praia do Canto', 'Jardim Camburi', 'Centro'] },
 ];
-const STREETS = ['Rua das Flores', 'Avenida Brasil', 'Rua XV de Novembro', 'Avenida Paulista', 'Rua Sete de Setembro', 'Avenida Getúlio Vargas', 'Rua Tiradentes', 'Avenida Rio Branco', 'Rua Dom Pedro II', 'Rua Santos Dumont'];
-const HOLDERS = ['Operadora Telecom Brasil S.A.', 'Torres Brasil Infraestrutura S.A.', 'Conecta Engenharia e Serviços Ltda.'];
+const STREETS = [
+  'Rua das Flores',
+  'Avenida Brasil',
+  'Rua XV de Novembro',
+  'Avenida Paulista',
+  'Rua Sete de Setembro',
+  'Avenida Getúlio Vargas',
+  'Rua Tiradentes',
+  'Avenida Rio Branco',
+  'Rua Dom Pedro II',
+  'Rua Santos Dumont',
+];
+const HOLDERS = [
+  'Operadora Telecom Brasil S.A.',
+  'Torres Brasil Infraestrutura S.A.',
+  'Conecta Engenharia e Serviços Ltda.',
+];
 
 /** A small linear congruential generator: the same seed gives the same rows on every machine. */
 function random(seed: number) {
@@ -46,7 +61,11 @@ export interface ProviderBaseRow {
   sge: boolean;
 }
 
-export function* providerBaseRows(count: number, seed = 2026, fluxo: 'energia' | 'agua' = 'energia'): Generator<ProviderBaseRow> {
+export function* providerBaseRows(
+  count: number,
+  seed = 2026,
+  fluxo: 'energia' | 'agua' = 'energia',
+): Generator<ProviderBaseRow> {
   const next = random(seed + (fluxo === 'agua' ? 7 : 0));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const concessionaires = fluxo === 'energia' ? ENERGY_CONCESSIONAIRES : WATER_CONCESSIONAIRES;

@@ -36,12 +36,37 @@ export const GROUPS: GroupRow[] = [
   { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', ...flags('cadastro', 'cnpjs') },
   { id: GROUP.TOWER, nome: 'Tower / Terceiros', papel: 'tower', ...flags('cadastro', 'cnpjs') },
   { id: GROUP.TERCEIROS, nome: 'Terceiros Empresas', papel: 'terceiros', ...flags('cadastro', 'cnpjs') },
-  { id: GROUP.SOLICITANTE_TROCA, nome: 'Solicitante Troca', papel: 'solicitante', ...flags('cadastro', 'cnpjs') },
-  { id: GROUP.SOLICITANTE, nome: 'Solicitante Nova/Troca', papel: 'solicitante', ...flags('cadastro', 'cnpjs') },
+  {
+    id: GROUP.SOLICITANTE_TROCA,
+    nome: 'Solicitante Troca',
+    papel: 'solicitante',
+    ...flags('cadastro', 'cnpjs'),
+  },
+  {
+    id: GROUP.SOLICITANTE,
+    nome: 'Solicitante Nova/Troca',
+    papel: 'solicitante',
+    ...flags('cadastro', 'cnpjs'),
+  },
   { id: GROUP.PROPERTY, nome: 'Property Management', papel: 'property', ...flags('cadastro') },
-  { id: GROUP.RESTRITO, nome: 'Grupo TIM (cadastro e empresas)', papel: 'grupo_tim', ...flags('cadastro', 'empresas') },
-  { id: GROUP.ENERGY_EFFICIENCY, nome: 'Energy Efficiency', papel: 'energy_efficiency', ...flags('cadastro') },
-  { id: GROUP.ANALISE_PROPERTY, nome: 'Análise do Property Management', papel: 'analise_property', ...flags('cadastro') },
+  {
+    id: GROUP.RESTRITO,
+    nome: 'Grupo TIM (cadastro e empresas)',
+    papel: 'grupo_tim',
+    ...flags('cadastro', 'empresas'),
+  },
+  {
+    id: GROUP.ENERGY_EFFICIENCY,
+    nome: 'Energy Efficiency',
+    papel: 'energy_efficiency',
+    ...flags('cadastro'),
+  },
+  {
+    id: GROUP.ANALISE_PROPERTY,
+    nome: 'Análise do Property Management',
+    papel: 'analise_property',
+    ...flags('cadastro'),
+  },
 ];
 
 export const PROFILE_ROWS = Object.entries(PROFILES).map(([id, nome]) => ({ id: Number(id), nome }));
@@ -124,5 +149,10 @@ export const STATUS_LABELS = FLOWS_LIST.flatMap((fluxo) => [
   ...KINDS_LIST.flatMap((tipo) =>
     REQUEST_STATUSES.map((codigo) => ({ fluxo, tipo, codigo, rotulo: statusLabel(codigo, fluxo, tipo) })),
   ),
-  ...REGULARIZATION_STATUSES.map(({ code, label }) => ({ fluxo, tipo: 'regularizacao', codigo: code, rotulo: label })),
+  ...REGULARIZATION_STATUSES.map(({ code, label }) => ({
+    fluxo,
+    tipo: 'regularizacao',
+    codigo: code,
+    rotulo: label,
+  })),
 ]);

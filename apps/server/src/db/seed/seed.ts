@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   baseProvedor,
@@ -21,7 +21,13 @@ import {
   STATUS_LABELS,
   WATER_CONCESSIONAIRES,
 } from './reference-data.ts';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import {
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_REGIONAL_MANAGERS,
+  DEMO_USERS,
+  DEMO_WATER_COMPANIES,
+} from './demo-data.ts';
 
 /** Groups, profiles, regionals and concessionaires: inserted once, never overwritten (admins edit them). */
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -30,15 +36,19 @@ export async function seedReferenceData(db: Database): Promise<void> {
     await tx.insert(perfis).values(PROFILE_ROWS).onConflictDoNothing();
     await tx.insert(regionais).values(REGIONAIS).onConflictDoNothing();
     // The ids are explicit (the domain names regionals 1–7); move the sequence past them.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('regionais', 'id'), (select max(id) from regionais))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('regionais', 'id'), (select max(id) from regionais))`,
+    );
     // Missing labels are added; labels an administrator edited are kept.
     await tx.insert(statusRotulos).values(STATUS_LABELS).onConflictDoNothing();
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(concessionarias);
     if (n === 0) {
-      await tx.insert(concessionarias).values([
-        ...ENERGY_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'energia' })),
-        ...WATER_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'agua' })),
-      ]);
+      await tx
+        .insert(concessionarias)
+        .values([
+          ...ENERGY_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'energia' })),
+          ...WATER_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'agua' })),
+        ]);
     }
   });
 }
@@ -51,7 +61,12 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   const existing = await db
     .select({ email: usuarios.email })
     .from(usuarios)
-    .where(inArray(usuarios.email, DEMO_USERS.map((u) => u.email)));
+    .where(
+      inArray(
+        usuarios.email,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
   const missing = DEMO_USERS.filter((u) => !existing.some((e) => e.email === u.email));
   // Hash before the transaction: PGlite is one connection, and nothing but the database may be awaited inside.
   const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD)));
@@ -60,6 +75,17 @@ export async function seedDemoData(db: Database): Promise<string[]> {
       .insert(empresas)
       .values(DEMO_COMPANIES.map(({ key: _key, ...c }) => ({ ...c, fluxo: 'energia' })))
       .onConflictDoNothing();
+    await tx
+      .insert(empresas)
+      .values(DEMO_WATER_COMPANIES.map((c) => ({ ...c, fluxo: 'agua' })))
+      .onConflictDoNothing();
+    for (const [regional, manager] of Object.entries(DEMO_REGIONAL_MANAGERS)) {
+      // Only fills what nobody has filled: an administrator's edits stay.
+      await tx
+        .update(regionais)
+        .set(manager)
+        .where(and(eq(regionais.regional, regional), isNull(regionais.gestor)));
+    }
     const companyIds = new Map<string, number>();
     for (const c of DEMO_COMPANIES) {
       const [row] = await tx
@@ -87,7 +113,9 @@ export async function seedDemoData(db: Database): Promise<string[]> {
         })
         .returning({ id: usuarios.id });
       if (ids.length) {
-        await tx.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario: created!.id, idRegional })));
+        await tx
+          .insert(usuarioRegionais)
+          .values(ids.map((idRegional) => ({ idUsuario: created!.id, idRegional })));
       }
     }
   });

@@ -1,6 +1,7 @@
 import {
   IconArrowsExchange,
   IconBolt,
+  IconBuildingBroadcastTower,
   IconBuildingFactory2,
   IconBuildingSkyscraper,
   IconChartBar,
@@ -38,6 +39,7 @@ const ITEM_ICONS: Record<string, Icon> = {
   '/agua/troca-titularidade': IconArrowsExchange,
   '/empresas': IconBuildingSkyscraper,
   '/regional': IconMap2,
+  '/concessionarias': IconBuildingBroadcastTower,
   '/usuarios': IconUsers,
   '/grupo': IconUsersGroup,
   '/status/nova-unidade': IconTags,

@@ -10,13 +10,26 @@ export const CONCESSIONARIA_DEACTIVATED =
   'A concessionária possui solicitações: foi desativada (não aparece mais nos formulários) para preservar o histórico.';
 
 /** concessionarias/delete: one that requests point at is deactivated instead. */
-export async function deleteConcessionaria(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+export async function deleteConcessionaria(
+  ctx: AdminContext,
+  id: number,
+): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const before = await findConcessionaria(tx, id);
     if (!before) throw notFound('Concessionária não encontrada.');
-    const audit = { idUsuario: ctx.user.id, entidade: 'concessionaria', entidadeId: id, antes: toConcessionariaDto(before), ip: ctx.ip };
+    const audit = {
+      idUsuario: ctx.user.id,
+      entidade: 'concessionaria',
+      entidadeId: id,
+      antes: toConcessionariaDto(before),
+      ip: ctx.ip,
+    };
     if (await concessionariaHasRequests(tx, id)) {
-      const [row] = await tx.update(concessionarias).set({ ativo: false }).where(eq(concessionarias.id, id)).returning();
+      const [row] = await tx
+        .update(concessionarias)
+        .set({ ativo: false })
+        .where(eq(concessionarias.id, id))
+        .returning();
       await writeAudit(tx, { ...audit, acao: 'desativar', depois: toConcessionariaDto(row!) });
       return { msg: CONCESSIONARIA_DEACTIVATED, desativado: true };
     }

@@ -36,7 +36,13 @@ export async function listConcessionarias(db: DbOrTx, query: ListQuery & { fluxo
     searchWhere(query.q, { text: [concessionarias.nome, concessionarias.sigla] }),
   ) as SQL | undefined;
   const { limit, offset } = pageOf(query);
-  const rows = await db.select().from(concessionarias).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(concessionarias)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(concessionarias).where(where);
   return { total, rows };
 }

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { type ConcessionariaSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { concessionarias } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
-import type { ConcessionariaSaveBody } from '../schemas.ts';
-import { concessionariaHasRequests, findConcessionaria, toConcessionariaDto, type ConcessionariaDto } from './repo.ts';
+import {
+  concessionariaHasRequests,
+  findConcessionaria,
+  toConcessionariaDto,
+  type ConcessionariaDto,
+} from './repo.ts';
 
 export const FLOW_LOCKED = 'O fluxo de uma concessionária com solicitações não pode ser alterado.';
 

@@ -6,7 +6,8 @@ import type { AdminContext } from '../shared/context.ts';
 import { DELETED } from '../shared/replies.ts';
 import { companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
 
-export const COMPANY_DEACTIVATED = 'A empresa possui usuários ou solicitações: foi desativada para preservar o histórico.';
+export const COMPANY_DEACTIVATED =
+  'A empresa possui usuários ou solicitações: foi desativada para preservar o histórico.';
 
 /** empresas/delete: a company others depend on is deactivated instead, so no history is lost. */
 export async function deleteCompany(
@@ -17,7 +18,13 @@ export async function deleteCompany(
   return ctx.db.transaction(async (tx) => {
     const before = await findCompany(tx, fluxo, id);
     if (!before) throw notFound('Empresa não encontrada.');
-    const audit = { idUsuario: ctx.user.id, entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa', entidadeId: id, antes: toCompanyDto(before), ip: ctx.ip };
+    const audit = {
+      idUsuario: ctx.user.id,
+      entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa',
+      entidadeId: id,
+      antes: toCompanyDto(before),
+      ip: ctx.ip,
+    };
     if (await companyInUse(tx, id)) {
       const [row] = await tx.update(empresas).set({ status: false }).where(eq(empresas.id, id)).returning();
       await writeAudit(tx, { ...audit, acao: 'desativar', depois: toCompanyDto(row!) });

@@ -1,7 +1,13 @@
 import type { ListQuery } from '@portal/domain';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
-import { findCompany, listCompanies as queryCompanies, toCompanyDto, type CompanyDto, type Fluxo } from './repo.ts';
+import {
+  findCompany,
+  listCompanies as queryCompanies,
+  toCompanyDto,
+  type CompanyDto,
+  type Fluxo,
+} from './repo.ts';
 
 /** empresas/list (and agua/empresas/list): one company by id, or a page of the flow's companies. */
 export async function listCompanies(

@@ -39,11 +39,20 @@ const SORT: SortSpec = {
 export async function listCompanies(db: DbOrTx, fluxo: Fluxo, query: ListQuery) {
   const where = and(
     eq(empresas.fluxo, fluxo),
-    searchWhere(query.q, { text: [empresas.razaoSocial, empresas.email, empresas.cidade], taxIds: [empresas.cnpj] }),
+    searchWhere(query.q, {
+      text: [empresas.razaoSocial, empresas.email, empresas.cidade],
+      taxIds: [empresas.cnpj],
+    }),
     ...activeWhere(query.status),
   );
   const { limit, offset } = pageOf(query);
-  const rows = await db.select().from(empresas).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(empresas)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(empresas).where(where);
   return { total, rows };
 }
@@ -54,7 +63,10 @@ const activeWhere = (status: number | undefined): SQL[] => {
 };
 
 export async function findCompany(db: DbOrTx, fluxo: Fluxo, id: number): Promise<Row | undefined> {
-  const [row] = await db.select().from(empresas).where(and(eq(empresas.fluxo, fluxo), eq(empresas.id, id)));
+  const [row] = await db
+    .select()
+    .from(empresas)
+    .where(and(eq(empresas.fluxo, fluxo), eq(empresas.id, id)));
   return row;
 }
 
@@ -62,11 +74,18 @@ export async function cnpjTaken(db: DbOrTx, fluxo: Fluxo, cnpj: string, exceptId
   const [row] = await db
     .select({ id: empresas.id })
     .from(empresas)
-    .where(and(eq(empresas.fluxo, fluxo), eq(empresas.cnpj, cnpj), exceptId ? ne(empresas.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(empresas.fluxo, fluxo),
+        eq(empresas.cnpj, cnpj),
+        exceptId ? ne(empresas.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 /** Users or requests point at the company: deleting it would orphan them. */
 export const companyInUse = async (db: DbOrTx, id: number): Promise<boolean> =>
-  (await hasAny(db, usuarios, eq(usuarios.idEmpresa, id))) || (await hasAny(db, solicitacoes, eq(solicitacoes.idEmpresa, id)));
+  (await hasAny(db, usuarios, eq(usuarios.idEmpresa, id))) ||
+  (await hasAny(db, solicitacoes, eq(solicitacoes.idEmpresa, id)));

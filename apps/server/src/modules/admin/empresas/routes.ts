@@ -30,26 +30,49 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
     const options = { onRequest: adminGuard('empresas') };
     const tags = [fluxo === 'agua' ? 'Empresas (água)' : 'Empresas'];
 
-    app.post(`${prefix}/list`, { ...options, schema: { tags, body: listBody, response: { 200: listReply(company) } } }, async (request) => ({
-      error: 0 as const,
-      ...(await listCompanies(app.db, fluxo, request.body)),
-    }));
+    app.post(
+      `${prefix}/list`,
+      { ...options, schema: { tags, body: listBody, response: { 200: listReply(company) } } },
+      async (request) => ({
+        error: 0 as const,
+        ...(await listCompanies(app.db, fluxo, request.body)),
+      }),
+    );
 
-    app.post(`${prefix}/add`, { ...options, schema: { tags, body: companySaveBody, response: { 200: savedReply(company) } } }, async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveCompany(contextOf(request), fluxo, request.body, 'add'),
-    }));
+    app.post(
+      `${prefix}/add`,
+      { ...options, schema: { tags, body: companySaveBody, response: { 200: savedReply(company) } } },
+      async (request) => ({
+        error: 0 as const,
+        msg: SAVED,
+        dados: await saveCompany(contextOf(request), fluxo, request.body, 'add'),
+      }),
+    );
 
     app.post(
       `${prefix}/edit`,
-      { ...options, schema: { tags, body: companySaveBody.extend({ id: recordId }), response: { 200: savedReply(company) } } },
-      async (request) => ({ error: 0 as const, msg: SAVED, dados: await saveCompany(contextOf(request), fluxo, request.body, 'edit') }),
+      {
+        ...options,
+        schema: {
+          tags,
+          body: companySaveBody.extend({ id: recordId }),
+          response: { 200: savedReply(company) },
+        },
+      },
+      async (request) => ({
+        error: 0 as const,
+        msg: SAVED,
+        dados: await saveCompany(contextOf(request), fluxo, request.body, 'edit'),
+      }),
     );
 
-    app.post(`${prefix}/delete`, { ...options, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
-      error: 0 as const,
-      ...(await deleteCompany(contextOf(request), fluxo, request.body.id)),
-    }));
+    app.post(
+      `${prefix}/delete`,
+      { ...options, schema: { tags, body: idBody, response: { 200: deletedReply } } },
+      async (request) => ({
+        error: 0 as const,
+        ...(await deleteCompany(contextOf(request), fluxo, request.body.id)),
+      }),
+    );
   }
 };

@@ -36,7 +36,10 @@ export async function saveCompany(
       if (await cnpjTaken(tx, fluxo, values.cnpj, before?.id)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
       const [row] = before
         ? await tx.update(empresas).set(values).where(eq(empresas.id, before.id)).returning()
-        : await tx.insert(empresas).values({ ...values, fluxo }).returning();
+        : await tx
+            .insert(empresas)
+            .values({ ...values, fluxo })
+            .returning();
       const after = toCompanyDto(row!);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

@@ -6,16 +6,27 @@ import type { AdminContext } from '../shared/context.ts';
 import { DELETED } from '../shared/replies.ts';
 import { findGroup, groupHasUsers, toGroupDto } from './repo.ts';
 
-export const GROUP_HAS_USERS = 'Este Grupo de Acesso possui usuários e não pode ser apagado. Mova os usuários para outro grupo antes.';
+export const GROUP_HAS_USERS =
+  'Este Grupo de Acesso possui usuários e não pode ser apagado. Mova os usuários para outro grupo antes.';
 
 /** grupos/delete: only a group nobody belongs to (a user's access is defined by the group). */
-export async function deleteGroup(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+export async function deleteGroup(
+  ctx: AdminContext,
+  id: number,
+): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const before = await findGroup(tx, id);
     if (!before) throw notFound('Grupo de Acesso não encontrado.');
     if (await groupHasUsers(tx, id)) throw unprocessable(GROUP_HAS_USERS);
     await tx.delete(grupos).where(eq(grupos.id, id));
-    await writeAudit(tx, { idUsuario: ctx.user.id, acao: 'apagar', entidade: 'grupo', entidadeId: id, antes: toGroupDto(before), ip: ctx.ip });
+    await writeAudit(tx, {
+      idUsuario: ctx.user.id,
+      acao: 'apagar',
+      entidade: 'grupo',
+      entidadeId: id,
+      antes: toGroupDto(before),
+      ip: ctx.ip,
+    });
     return { msg: DELETED, desativado: false };
   });
 }

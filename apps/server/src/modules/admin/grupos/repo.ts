@@ -30,7 +30,13 @@ const SORT: SortSpec = {
 export async function listGroups(db: DbOrTx, query: ListQuery) {
   const where = searchWhere(query.q, { text: [grupos.nome, grupos.papel, sql`${grupos.id}::text`] });
   const { limit, offset } = pageOf(query);
-  const rows = await db.select().from(grupos).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(grupos)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(grupos).where(where);
   return { total, rows };
 }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE_KIND_KEYS, type RoleKind } from '@portal/domain';
+import { ROLE_KIND_KEYS, type RoleKind, groupSaveBody } from '@portal/domain';
 import { contextOf } from '../shared/context.ts';
 import { adminGuard } from '../shared/guard.ts';
 import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
-import { groupSaveBody } from '../schemas.ts';
 import { deleteGroup } from './delete-group.ts';
 import { listGroups } from './list-groups.ts';
 import { saveGroup } from './save-group.ts';
@@ -26,21 +25,33 @@ export const gruposRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = adminGuard('grupo');
   const tags = ['Grupos de Acesso'];
 
-  app.post('/grupos/list', { onRequest, schema: { tags, body: listBody, response: { 200: listReply(group) } } }, async (request) => ({
-    error: 0 as const,
-    ...(await listGroups(app.db, request.body)),
-  }));
+  app.post(
+    '/grupos/list',
+    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(group) } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await listGroups(app.db, request.body)),
+    }),
+  );
 
   for (const mode of ['add', 'edit'] as const) {
-    app.post(`/grupos/${mode}`, { onRequest, schema: { tags, body: groupSaveBody, response: { 200: savedReply(group) } } }, async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveGroup(contextOf(request), request.body, mode),
-    }));
+    app.post(
+      `/grupos/${mode}`,
+      { onRequest, schema: { tags, body: groupSaveBody, response: { 200: savedReply(group) } } },
+      async (request) => ({
+        error: 0 as const,
+        msg: SAVED,
+        dados: await saveGroup(contextOf(request), request.body, mode),
+      }),
+    );
   }
 
-  app.post('/grupos/delete', { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
-    error: 0 as const,
-    ...(await deleteGroup(contextOf(request), request.body.id)),
-  }));
+  app.post(
+    '/grupos/delete',
+    { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await deleteGroup(contextOf(request), request.body.id)),
+    }),
+  );
 };

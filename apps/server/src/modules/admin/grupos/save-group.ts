@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { type GroupSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
-import type { GroupSaveBody } from '../schemas.ts';
 import { findGroup, toGroupDto, type GroupDto } from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
@@ -14,7 +14,11 @@ export const OWN_GROUP_LOCKOUT = 'Você não pode retirar a permissão Usuários
  * grupos/add and grupos/edit. The code is the group's identity (the spec's numeric group codes),
  * so edit finds the group by it and never changes it.
  */
-export async function saveGroup(ctx: AdminContext, input: GroupSaveBody, mode: 'add' | 'edit'): Promise<GroupDto> {
+export async function saveGroup(
+  ctx: AdminContext,
+  input: GroupSaveBody,
+  mode: 'add' | 'edit',
+): Promise<GroupDto> {
   const { id, ...values } = input;
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -27,7 +31,10 @@ export async function saveGroup(ctx: AdminContext, input: GroupSaveBody, mode: '
       }
       const [row] = before
         ? await tx.update(grupos).set(values).where(eq(grupos.id, id)).returning()
-        : await tx.insert(grupos).values({ id, ...values }).returning();
+        : await tx
+            .insert(grupos)
+            .values({ id, ...values })
+            .returning();
       const after = toGroupDto(row!);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

@@ -6,13 +6,17 @@ import type { AdminContext } from '../shared/context.ts';
 import { DELETED } from '../shared/replies.ts';
 import { findRegional, regionalHasRequests, regionalHasUsers, toRegionalDto } from './repo.ts';
 
-export const REGIONAL_IN_USE = 'Esta Regional possui usuários ou solicitações vinculados e não pode ser apagada.';
+export const REGIONAL_IN_USE =
+  'Esta Regional possui usuários ou solicitações vinculados e não pode ser apagada.';
 
 /**
  * regional/delete. A regional has no inactive state, and deleting one in use would silently take it
  * from its users (the link cascades) and leave its requests pointing nowhere: that is refused instead.
  */
-export async function deleteRegional(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+export async function deleteRegional(
+  ctx: AdminContext,
+  id: number,
+): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const before = await findRegional(tx, id);
     if (!before) throw notFound('Regional não encontrada.');
@@ -20,7 +24,14 @@ export async function deleteRegional(ctx: AdminContext, id: number): Promise<{ m
       throw unprocessable(REGIONAL_IN_USE);
     }
     await tx.delete(regionais).where(eq(regionais.id, id));
-    await writeAudit(tx, { idUsuario: ctx.user.id, acao: 'apagar', entidade: 'regional', entidadeId: id, antes: toRegionalDto(before), ip: ctx.ip });
+    await writeAudit(tx, {
+      idUsuario: ctx.user.id,
+      acao: 'apagar',
+      entidade: 'regional',
+      entidadeId: id,
+      antes: toRegionalDto(before),
+      ip: ctx.ip,
+    });
     return { msg: DELETED, desativado: false };
   });
 }

@@ -50,7 +50,13 @@ export async function listRegionals(db: DbOrTx, query: ListQuery) {
     ],
   });
   const { limit, offset } = pageOf(query);
-  const rows = await db.select().from(regionais).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(regionais)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(regionais).where(where);
   return { total, rows };
 }
@@ -61,9 +67,14 @@ export async function findRegional(db: DbOrTx, id: number): Promise<Row | undefi
 }
 
 export const regionalTaken = (db: DbOrTx, sigla: string, exceptId?: number) =>
-  hasAny(db, regionais, and(eq(regionais.regional, sigla), exceptId ? ne(regionais.id, exceptId) : undefined));
+  hasAny(
+    db,
+    regionais,
+    and(eq(regionais.regional, sigla), exceptId ? ne(regionais.id, exceptId) : undefined),
+  );
 
-export const regionalHasRequests = (db: DbOrTx, id: number) => hasAny(db, solicitacoes, eq(solicitacoes.regional, id));
+export const regionalHasRequests = (db: DbOrTx, id: number) =>
+  hasAny(db, solicitacoes, eq(solicitacoes.regional, id));
 
 export const regionalHasUsers = async (db: DbOrTx, id: number) =>
   (await hasAny(db, usuarioRegionais, eq(usuarioRegionais.idRegional, id))) ||

@@ -30,25 +30,48 @@ export const regionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = adminGuard('regional');
   const tags = ['Regionais'];
 
-  app.post('/regional/list', { onRequest, schema: { tags, body: listBody, response: { 200: listReply(regional) } } }, async (request) => ({
-    error: 0 as const,
-    ...(await listRegionals(app.db, request.body)),
-  }));
+  app.post(
+    '/regional/list',
+    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(regional) } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await listRegionals(app.db, request.body)),
+    }),
+  );
 
-  app.post('/regional/add', { onRequest, schema: { tags, body: regionalSaveBody, response: { 200: savedReply(regional) } } }, async (request) => ({
-    error: 0 as const,
-    msg: SAVED,
-    dados: await saveRegional(contextOf(request), request.body, 'add'),
-  }));
+  app.post(
+    '/regional/add',
+    { onRequest, schema: { tags, body: regionalSaveBody, response: { 200: savedReply(regional) } } },
+    async (request) => ({
+      error: 0 as const,
+      msg: SAVED,
+      dados: await saveRegional(contextOf(request), request.body, 'add'),
+    }),
+  );
 
   app.post(
     '/regional/edit',
-    { onRequest, schema: { tags, body: regionalSaveBody.extend({ id: recordId }), response: { 200: savedReply(regional) } } },
-    async (request) => ({ error: 0 as const, msg: SAVED, dados: await saveRegional(contextOf(request), request.body, 'edit') }),
+    {
+      onRequest,
+      schema: {
+        tags,
+        body: regionalSaveBody.extend({ id: recordId }),
+        response: { 200: savedReply(regional) },
+      },
+    },
+    async (request) => ({
+      error: 0 as const,
+      msg: SAVED,
+      dados: await saveRegional(contextOf(request), request.body, 'edit'),
+    }),
   );
 
-  app.post('/regional/delete', { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
-    error: 0 as const,
-    ...(await deleteRegional(contextOf(request), request.body.id)),
-  }));
+  app.post(
+    '/regional/delete',
+    { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await deleteRegional(contextOf(request), request.body.id)),
+    }),
+  );
 };

@@ -27,7 +27,11 @@ function focalPoints(input: RegionalSaveBody) {
 }
 
 /** regional/add and regional/edit (spec part 2 §2.6, §7). E-mails arrive validated by the shared schema. */
-export async function saveRegional(ctx: AdminContext, input: RegionalSaveBody, mode: 'add' | 'edit'): Promise<RegionalDto> {
+export async function saveRegional(
+  ctx: AdminContext,
+  input: RegionalSaveBody,
+  mode: 'add' | 'edit',
+): Promise<RegionalDto> {
   // The sigla is a code (TSP, TRJ…) shown and matched in upper case everywhere.
   const sigla = input.regional.toUpperCase();
   const values = {

@@ -14,7 +14,8 @@ const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅ
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnaaaaaaeeeeiiiiooooouuuucn';
 
 /** lower() alone does not fold non-ASCII letters under the C locale, hence translate() both cases. */
-export const folded = (column: AnyColumn | SQL): SQL => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+export const folded = (column: AnyColumn | SQL): SQL =>
+  sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 
 const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

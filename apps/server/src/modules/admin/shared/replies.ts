@@ -10,7 +10,8 @@ export const DELETED = 'Apagado com sucesso!';
 export const listBody = z.preprocess((v) => v ?? {}, listQuery);
 
 /** A list body with extra filters (flow, kind…). */
-export const listBodyWith = <S extends z.ZodRawShape>(shape: S) => z.preprocess((v) => v ?? {}, listQuery.extend(shape));
+export const listBodyWith = <S extends z.ZodRawShape>(shape: S) =>
+  z.preprocess((v) => v ?? {}, listQuery.extend(shape));
 
 export const listReply = <T extends z.ZodType>(row: T) =>
   z.union([

@@ -6,7 +6,11 @@ import type { AdminContext } from '../shared/context.ts';
 import { findStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
 
 /** status-rotulos/edit: renames a status in one flow; its code, and every rule tied to it, stay. */
-export async function editStatusLabel(ctx: AdminContext, id: number, rotulo: string): Promise<StatusLabelDto> {
+export async function editStatusLabel(
+  ctx: AdminContext,
+  id: number,
+  rotulo: string,
+): Promise<StatusLabelDto> {
   return ctx.db.transaction(async (tx) => {
     const before = await findStatusLabel(tx, id);
     if (!before) throw notFound('Status não encontrado.');

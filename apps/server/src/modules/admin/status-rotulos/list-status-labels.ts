@@ -1,8 +1,13 @@
 import type { Flow, ListQuery } from '@portal/domain';
+import { type StatusLabelKind } from '@portal/domain';
 import type { Database } from '../../../db/client.ts';
 import { notFound } from '../../../http/errors.ts';
-import type { StatusLabelKind } from '../schemas.ts';
-import { findStatusLabel, listStatusLabels as queryStatusLabels, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
+import {
+  findStatusLabel,
+  listStatusLabels as queryStatusLabels,
+  toStatusLabelDto,
+  type StatusLabelDto,
+} from './repo.ts';
 
 /** status-rotulos/list: the labels of one flow and kind (or all), in code order by default. */
 export async function listStatusLabels(

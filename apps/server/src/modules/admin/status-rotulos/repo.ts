@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
+import { type StatusLabelKind } from '@portal/domain';
 import type { Flow, ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { statusRotulos } from '../../../db/schema.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
-import type { StatusLabelKind } from '../schemas.ts';
 
 type Row = typeof statusRotulos.$inferSelect;
 
@@ -17,12 +17,20 @@ export const toStatusLabelDto = (r: Row) => ({
 export type StatusLabelDto = ReturnType<typeof toStatusLabelDto>;
 
 const SORT: SortSpec = {
-  columns: { codigo: statusRotulos.codigo, rotulo: folded(statusRotulos.rotulo), tipo: statusRotulos.tipo, fluxo: statusRotulos.fluxo },
+  columns: {
+    codigo: statusRotulos.codigo,
+    rotulo: folded(statusRotulos.rotulo),
+    tipo: statusRotulos.tipo,
+    fluxo: statusRotulos.fluxo,
+  },
   fallback: { key: 'codigo', order: 'asc' },
   tieBreaker: statusRotulos.id,
 };
 
-export async function listStatusLabels(db: DbOrTx, query: ListQuery & { fluxo?: Flow; tipo?: StatusLabelKind }) {
+export async function listStatusLabels(
+  db: DbOrTx,
+  query: ListQuery & { fluxo?: Flow; tipo?: StatusLabelKind },
+) {
   const where = and(
     query.fluxo ? eq(statusRotulos.fluxo, query.fluxo) : undefined,
     query.tipo ? eq(statusRotulos.tipo, query.tipo) : undefined,
@@ -30,7 +38,13 @@ export async function listStatusLabels(db: DbOrTx, query: ListQuery & { fluxo?: 
     searchWhere(query.q, { text: [statusRotulos.rotulo] }),
   );
   const { limit, offset } = pageOf(query);
-  const rows = await db.select().from(statusRotulos).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(statusRotulos)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(statusRotulos).where(where);
   return { total, rows };
 }

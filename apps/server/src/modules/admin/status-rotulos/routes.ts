@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asc } from 'drizzle-orm';
-import { FLOWS_LIST } from '@portal/domain';
+import { FLOWS_LIST, STATUS_LABEL_KINDS, statusLabelEditBody, statusLabelFilter } from '@portal/domain';
 import { authenticate } from '../../../auth/authenticate.ts';
 import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../shared/context.ts';
 import { adminGuard } from '../shared/guard.ts';
 import { listBodyWith, listReply, SAVED, savedReply } from '../shared/replies.ts';
-import { STATUS_LABEL_KINDS, statusLabelEditBody, statusLabelFilter } from '../schemas.ts';
 import { editStatusLabel } from './edit-status-label.ts';
 import { listStatusLabels } from './list-status-labels.ts';
 
@@ -25,14 +24,27 @@ export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Status'];
 
   // Every signed-in user reads the labels: lists, badges and selectors show the edited names.
-  const publicLabel = z.object({ fluxo: z.string(), tipo: z.string(), codigo: z.number(), rotulo: z.string() });
+  const publicLabel = z.object({
+    fluxo: z.string(),
+    tipo: z.string(),
+    codigo: z.number(),
+    rotulo: z.string(),
+  });
   app.get(
     '/status-rotulos',
-    { preHandler: authenticate, schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } } },
+    {
+      preHandler: authenticate,
+      schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } },
+    },
     async () => ({
       error: 0 as const,
       dados: await app.db
-        .select({ fluxo: statusRotulos.fluxo, tipo: statusRotulos.tipo, codigo: statusRotulos.codigo, rotulo: statusRotulos.rotulo })
+        .select({
+          fluxo: statusRotulos.fluxo,
+          tipo: statusRotulos.tipo,
+          codigo: statusRotulos.codigo,
+          rotulo: statusRotulos.rotulo,
+        })
         .from(statusRotulos)
         .orderBy(asc(statusRotulos.codigo)),
     }),
@@ -40,7 +52,10 @@ export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/status-rotulos/list',
-    { onRequest, schema: { tags, body: listBodyWith(statusLabelFilter), response: { 200: listReply(statusLabel) } } },
+    {
+      onRequest,
+      schema: { tags, body: listBodyWith(statusLabelFilter), response: { 200: listReply(statusLabel) } },
+    },
     async (request) => ({ error: 0 as const, ...(await listStatusLabels(app.db, request.body)) }),
   );
 

@@ -7,11 +7,15 @@ import type { AdminContext } from '../shared/context.ts';
 import { DELETED } from '../shared/replies.ts';
 import { findUser, userHasHistory } from './repo.ts';
 
-export const USER_DEACTIVATED = 'O usuário possui solicitações ou histórico: foi desativado para preservar o histórico.';
+export const USER_DEACTIVATED =
+  'O usuário possui solicitações ou histórico: foi desativado para preservar o histórico.';
 export const SELF_DELETE = 'Você não pode apagar o seu próprio usuário.';
 
 /** usuarios/delete: a user whose name is on requests or history is deactivated, so no history is lost. */
-export async function deleteUser(ctx: AdminContext, id: number): Promise<{ msg: string; desativado: boolean }> {
+export async function deleteUser(
+  ctx: AdminContext,
+  id: number,
+): Promise<{ msg: string; desativado: boolean }> {
   if (id === ctx.user.id) throw unprocessable(SELF_DELETE);
   return ctx.db.transaction(async (tx) => {
     const before = await findUser(tx, id);

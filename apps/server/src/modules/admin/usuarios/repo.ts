@@ -37,7 +37,6 @@ const userColumns = {
   cadastrado: usuarios.cadastrado,
 };
 
-
 const baseQuery = (db: DbOrTx) =>
   db
     .select(userColumns)
@@ -102,13 +101,20 @@ export async function listUsers(db: DbOrTx, query: ListQuery): Promise<{ total: 
     active === undefined ? undefined : eq(usuarios.ativo, active),
   );
   const { limit, offset } = pageOf(query);
-  const rows = await baseQuery(db).where(where).orderBy(...orderBy(query, SORT)).limit(limit).offset(offset);
+  const rows = await baseQuery(db)
+    .where(where)
+    .orderBy(...orderBy(query, SORT))
+    .limit(limit)
+    .offset(offset);
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(usuarios)
     .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
     .where(where);
-  const regionalIds = await regionalsOf(db, rows.map((r) => r.id));
+  const regionalIds = await regionalsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { total, dados: rows.map((r) => toUserDto(r, regionalIds.get(r.id) ?? [])) };
 }
 
@@ -119,7 +125,14 @@ export async function findUser(db: DbOrTx, id: number): Promise<UserDto | undefi
 }
 
 export const emailTaken = (db: DbOrTx, email: string, exceptId?: number) =>
-  hasAny(db, usuarios, and(sql`lower(${usuarios.email}) = ${email.toLowerCase()}`, exceptId ? ne(usuarios.id, exceptId) : undefined));
+  hasAny(
+    db,
+    usuarios,
+    and(
+      sql`lower(${usuarios.email}) = ${email.toLowerCase()}`,
+      exceptId ? ne(usuarios.id, exceptId) : undefined,
+    ),
+  );
 
 export async function findGroupKind(db: DbOrTx, id: number): Promise<RoleKind | undefined> {
   const [row] = await db.select({ papel: grupos.papel }).from(grupos).where(eq(grupos.id, id));
@@ -131,13 +144,18 @@ export const companyExists = (db: DbOrTx, id: number) => hasAny(db, empresas, eq
 /** The ids among `ids` that are regionals. */
 export async function existingRegionals(db: DbOrTx, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: regionais.id }).from(regionais).where(inArray(regionais.id, ids)).orderBy(asc(regionais.id));
+  const rows = await db
+    .select({ id: regionais.id })
+    .from(regionais)
+    .where(inArray(regionais.id, ids))
+    .orderBy(asc(regionais.id));
   return rows.map((r) => r.id);
 }
 
 export async function replaceRegionals(db: DbOrTx, idUsuario: number, ids: number[]): Promise<void> {
   await db.delete(usuarioRegionais).where(eq(usuarioRegionais.idUsuario, idUsuario));
-  if (ids.length) await db.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario, idRegional })));
+  if (ids.length)
+    await db.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario, idRegional })));
 }
 
 /** Requests, status or observation history, or attachments carry the user's id: deleting would lose who did it. */

@@ -35,7 +35,9 @@ const user = z.object({
 const optionsReply = z.object({
   error: z.literal(0),
   dados: z.object({
-    empresas: z.array(z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() })),
+    empresas: z.array(
+      z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() }),
+    ),
     grupos: z.array(z.object({ id: z.number(), nome: z.string(), papel, papel_nome: z.string() })),
     perfis: z.array(z.object({ id: z.number(), nome: z.string() })),
     regionais: z.array(z.object({ id: z.number(), regional: z.string() })),
@@ -50,47 +52,76 @@ const INVITE_FAILED =
 export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = adminGuard('usuarios');
   const tags = ['Usuários'];
-  const resetDeps = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl, validMinutes: app.config.passwordResetMinutes });
+  const resetDeps = () => ({
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    validMinutes: app.config.passwordResetMinutes,
+  });
 
-  app.post('/usuarios/list', { onRequest, schema: { tags, body: listBody, response: { 200: listReply(user) } } }, async (request) => ({
-    error: 0 as const,
-    ...(await listUsers(app.db, request.body)),
-  }));
+  app.post(
+    '/usuarios/list',
+    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(user) } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await listUsers(app.db, request.body)),
+    }),
+  );
 
   app.get('/usuarios/opcoes', { onRequest, schema: { tags, response: { 200: optionsReply } } }, async () => ({
     error: 0 as const,
     dados: await userOptions(app.db),
   }));
 
-  app.post('/usuarios/add', { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(user) } } }, async (request) => {
-    const ctx = contextOf(request);
-    const { user: dados, createdWithoutPassword } = await saveUser(ctx, request.body, 'add');
-    if (!createdWithoutPassword) return { error: 0 as const, msg: SAVED, dados };
-    // The account exists either way; a mail failure must not turn the save into an error.
-    const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
-      () => INVITE_SENT,
-      (err: unknown) => {
-        request.log.warn({ err }, 'invite e-mail failed');
-        return INVITE_FAILED;
-      },
-    );
-    return { error: 0 as const, msg, dados };
-  });
+  app.post(
+    '/usuarios/add',
+    { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(user) } } },
+    async (request) => {
+      const ctx = contextOf(request);
+      const { user: dados, createdWithoutPassword } = await saveUser(ctx, request.body, 'add');
+      if (!createdWithoutPassword) return { error: 0 as const, msg: SAVED, dados };
+      // The account exists either way; a mail failure must not turn the save into an error.
+      const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
+        () => INVITE_SENT,
+        (err: unknown) => {
+          request.log.warn({ err }, 'invite e-mail failed');
+          return INVITE_FAILED;
+        },
+      );
+      return { error: 0 as const, msg, dados };
+    },
+  );
 
   app.post(
     '/usuarios/edit',
-    { onRequest, schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(user) } } },
-    async (request) => ({ error: 0 as const, msg: SAVED, dados: (await saveUser(contextOf(request), request.body, 'edit')).user }),
+    {
+      onRequest,
+      schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(user) } },
+    },
+    async (request) => ({
+      error: 0 as const,
+      msg: SAVED,
+      dados: (await saveUser(contextOf(request), request.body, 'edit')).user,
+    }),
   );
 
-  app.post('/usuarios/delete', { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } }, async (request) => ({
-    error: 0 as const,
-    ...(await deleteUser(contextOf(request), request.body.id)),
-  }));
+  app.post(
+    '/usuarios/delete',
+    { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } },
+    async (request) => ({
+      error: 0 as const,
+      ...(await deleteUser(contextOf(request), request.body.id)),
+    }),
+  );
 
   app.post(
     '/usuarios/enviar-redefinicao-senha',
-    { onRequest, schema: { tags, body: idBody, response: { 200: z.object({ error: z.literal(0), msg: z.string() }) } } },
-    async (request) => ({ error: 0 as const, msg: await sendPasswordReset(contextOf(request), resetDeps(), request.body.id) }),
+    {
+      onRequest,
+      schema: { tags, body: idBody, response: { 200: z.object({ error: z.literal(0), msg: z.string() }) } },
+    },
+    async (request) => ({
+      error: 0 as const,
+      msg: await sendPasswordReset(contextOf(request), resetDeps(), request.body.id),
+    }),
   );
 };

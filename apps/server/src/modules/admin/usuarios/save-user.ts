@@ -45,7 +45,8 @@ export async function saveUser(
 
       const papel = await findGroupKind(tx, input.id_grupo);
       if (!papel) throw unprocessable('Grupo de Acesso não encontrado.', 'id_grupo');
-      if (!(await companyExists(tx, input.id_empresa))) throw unprocessable('Empresa não encontrada.', 'id_empresa');
+      if (!(await companyExists(tx, input.id_empresa)))
+        throw unprocessable('Empresa não encontrada.', 'id_empresa');
 
       const chosen = input.id_regional ? [...input.regionais, input.id_regional] : input.regionais;
       const verdict = regionaisForRole(papel, chosen);
@@ -56,7 +57,9 @@ export async function saveUser(
         throw unprocessable('Regional inválida.', 'regionais');
       }
       const idRegional =
-        input.id_regional && regionalIds.includes(input.id_regional) ? input.id_regional : (regionalIds[0] ?? null);
+        input.id_regional && regionalIds.includes(input.id_regional)
+          ? input.id_regional
+          : (regionalIds[0] ?? null);
 
       const values = {
         name: input.name,
@@ -69,11 +72,19 @@ export async function saveUser(
         ...(passwordHash && { passwordHash, trocarSenha: 0 }),
       };
       const [row] = before
-        ? await tx.update(usuarios).set(values).where(eq(usuarios.id, before.id)).returning({ id: usuarios.id })
-        : await tx.insert(usuarios).values({ ...values, passwordHash: passwordHash! }).returning({ id: usuarios.id });
+        ? await tx
+            .update(usuarios)
+            .set(values)
+            .where(eq(usuarios.id, before.id))
+            .returning({ id: usuarios.id })
+        : await tx
+            .insert(usuarios)
+            .values({ ...values, passwordHash: passwordHash! })
+            .returning({ id: usuarios.id });
       await replaceRegionals(tx, row!.id, regionalIds);
       // A new password or a deactivation ends the sessions already open with the old state.
-      if (before && (passwordHash || (before.id_status && !input.id_status))) await revokeAllSessions(tx, before.id);
+      if (before && (passwordHash || (before.id_status && !input.id_status)))
+        await revokeAllSessions(tx, before.id);
 
       const after = (await findUser(tx, row!.id))!;
       await writeAudit(tx, {

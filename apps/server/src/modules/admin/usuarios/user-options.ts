@@ -7,16 +7,31 @@ import { empresas, grupos, perfis, regionais } from '../../../db/schema.ts';
 export async function userOptions(db: Database) {
   const [companies, groups, profiles, regionals] = [
     await db
-      .select({ id: empresas.id, razao_social: empresas.razaoSocial, fluxo: empresas.fluxo, status: empresas.status })
+      .select({
+        id: empresas.id,
+        razao_social: empresas.razaoSocial,
+        fluxo: empresas.fluxo,
+        status: empresas.status,
+      })
       .from(empresas)
       .orderBy(asc(empresas.razaoSocial), asc(empresas.id)),
-    await db.select({ id: grupos.id, nome: grupos.nome, papel: grupos.papel }).from(grupos).orderBy(asc(grupos.nome)),
+    await db
+      .select({ id: grupos.id, nome: grupos.nome, papel: grupos.papel })
+      .from(grupos)
+      .orderBy(asc(grupos.nome)),
     await db.select().from(perfis).orderBy(asc(perfis.id)),
-    await db.select({ id: regionais.id, regional: regionais.regional }).from(regionais).orderBy(asc(regionais.id)),
+    await db
+      .select({ id: regionais.id, regional: regionais.regional })
+      .from(regionais)
+      .orderBy(asc(regionais.id)),
   ];
   return {
     empresas: companies,
-    grupos: groups.map((g) => ({ ...g, papel: g.papel as RoleKind, papel_nome: ROLE_KINDS[g.papel as RoleKind]?.label ?? g.papel })),
+    grupos: groups.map((g) => ({
+      ...g,
+      papel: g.papel as RoleKind,
+      papel_nome: ROLE_KINDS[g.papel as RoleKind]?.label ?? g.papel,
+    })),
     perfis: profiles,
     regionais: regionals,
   };

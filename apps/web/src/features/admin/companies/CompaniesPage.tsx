@@ -1,8 +1,6 @@
-import { Button, Input, SegmentedControl } from '@mantine/core';
+import { Input, SegmentedControl } from '@mantine/core';
 import { formatCnpj, type Flow } from '@portal/domain';
-import { IconBuildingBroadcastTower } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { activeColumn, dateCell } from '../shared/cells.tsx';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
@@ -25,17 +23,6 @@ export function CompaniesPage() {
         onCreate={modal.openNew}
         onEdit={modal.openEdit}
         rowName={(c) => c.razao_social}
-        headerExtra={
-          // The sidebar has no entry for concessionaires yet; they share this screen's permission.
-          <Button
-            component={Link}
-            to="/concessionarias"
-            variant="light"
-            leftSection={<IconBuildingBroadcastTower size={18} />}
-          >
-            Concessionárias
-          </Button>
-        }
         toolbar={
           <Input.Wrapper label="Fluxo">
             <SegmentedControl

@@ -1,5 +1,5 @@
 import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { UFS, type Flow } from '@portal/domain';
+import { UFS, type Flow, concessionariaSaveBody } from '@portal/domain';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
@@ -27,6 +27,7 @@ const UF_OPTIONS = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }
 export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: concessionairesResource,
+    schema: concessionariaSaveBody,
     mode: record ? 'edit' : 'add',
     initialValues: {
       id: record?.id,

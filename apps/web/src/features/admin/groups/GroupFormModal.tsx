@@ -1,5 +1,11 @@
 import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { PERMISSION_FLAGS, PERMISSION_LABELS, ROLE_KINDS, type PermissionFlag } from '@portal/domain';
+import {
+  PERMISSION_FLAGS,
+  PERMISSION_LABELS,
+  ROLE_KINDS,
+  type PermissionFlag,
+  groupSaveBody,
+} from '@portal/domain';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { groupsResource, type GroupRow } from './api.ts';
@@ -30,6 +36,7 @@ const initialValues = (record?: GroupRow): Values => ({
 export function GroupFormModal({ record, onClose }: Props) {
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: groupsResource,
+    schema: groupSaveBody,
     mode: record ? 'edit' : 'add',
     initialValues: initialValues(record),
     toBody: (values) => values,

@@ -20,8 +20,6 @@ interface Props<T extends { id: number }> extends AdminListOptions<T> {
   deletable?: boolean;
   /** More controls beside the search box (filters). */
   toolbar?: ReactNode;
-  /** More buttons in the title bar (links to related screens). */
-  headerExtra?: ReactNode;
   /** Row actions before edit and delete. */
   rowActions?: (record: T) => ReactNode;
 }
@@ -92,7 +90,6 @@ export function AdminListPage<T extends { id: number }>(props: Props<T>) {
             {title}
           </Title>
           <Group gap="sm">
-            {props.headerExtra}
             {onCreate && (
               <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
                 {createLabel}

@@ -1,3 +1,4 @@
+import { statusLabelEditBody } from '@portal/domain';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
@@ -12,6 +13,7 @@ interface Props {
 export function StatusLabelFormModal({ record, onClose }: Props) {
   const { form, onSubmit, pending, problem } = useRecordForm({
     resource: statusLabelsResource,
+    schema: statusLabelEditBody,
     mode: 'edit',
     initialValues: { id: record.id, rotulo: record.rotulo },
     toBody: (values) => values,

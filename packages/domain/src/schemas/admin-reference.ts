@@ -1,29 +1,23 @@
 import { z } from 'zod';
 import {
-  FLOWS_LIST,
-  KINDS_LIST,
   PERMISSION_FLAGS,
   PERMISSION_LABELS,
   ROLE_KIND_KEYS,
-  UF_CODES,
-  flag,
-  optionalRecordId,
-  recordId,
-  requiredRef,
-  requiredText,
   type PermissionFlag,
   type RoleKind,
-} from '@portal/domain';
+} from '../access/groups.ts';
+import { FLOWS_LIST, KINDS_LIST } from '../catalogs/flow-kind.ts';
+import { UF_CODES } from '../catalogs/ufs.ts';
+import { flag, optionalRecordId, recordId, requiredRef, requiredText } from './fields.ts';
 
 /**
- * Payloads of the administration calls the domain package does not describe yet (access groups,
- * concessionaires, status labels). Built from the domain's field blocks so messages read alike.
+ * Payloads of the administration calls for access groups, concessionaires and status labels
+ * (the GUIDE's additions to spec §7), shared by the server and the admin forms.
  */
 
-const permissionFlags = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flag(PERMISSION_LABELS[f]).default(false)])) as Record<
-  PermissionFlag,
-  z.ZodDefault<ReturnType<typeof flag>>
->;
+const permissionFlags = Object.fromEntries(
+  PERMISSION_FLAGS.map((f) => [f, flag(PERMISSION_LABELS[f]).default(false)]),
+) as Record<PermissionFlag, z.ZodDefault<ReturnType<typeof flag>>>;
 
 /** grupos/add and grupos/edit: the id is the group's numeric code (GUIDE §3), typed by the admin. */
 export const groupSaveBody = z.object({
