@@ -55,7 +55,10 @@ describe('two people editing one record (GUIDE §3: versions, 409)', () => {
 
     await second.getByRole('button', { name: 'Recarregar' }).click();
     await expect.poll(() => field(second, 'Endereço ID').inputValue()).toBe(`TSPA${unidade.slice(-6)}`);
-    await second.getByText(statusLabel(1, form.flow, form.kind), { exact: true }).first().waitFor();
+    await second
+      .getByText(statusLabel(1, form.flow, form.kind), { exact: true })
+      .first()
+      .waitFor();
     await first.context().close();
     await second.context().close();
   });

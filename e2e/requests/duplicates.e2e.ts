@@ -31,7 +31,9 @@ afterAll(async () => {
 async function baseUnit(): Promise<string> {
   const token = await tokenOf(baseUrl, 'solicitante@demo.portal');
   for (const candidate of ['3000007919', '3000015838', '3000000000']) {
-    const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/validar-unidade`, token, { unidade: candidate });
+    const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/validar-unidade`, token, {
+      unidade: candidate,
+    });
     const matches = answer.body!.dados as { origem: string }[];
     if (matches.length && matches.every((m) => m.origem === 'base')) return candidate;
   }
@@ -67,7 +69,10 @@ describe('duplicate checks on leaving Unidade (spec part 1 §5)', () => {
     const dialog = page.getByRole('dialog', { name: form.duplicate.baseTitle });
     await dialog.waitFor();
     await dialog.getByText(unidade, { exact: true }).waitFor();
-    await dialog.getByText(/^(Ativa|Inativa)$/).first().waitFor();
+    await dialog
+      .getByText(/^(Ativa|Inativa)$/)
+      .first()
+      .waitFor();
     await screenshot(page, 'requests-duplicate-base');
     expect(await submitButton(page).count()).toBe(0);
 
@@ -76,10 +81,18 @@ describe('duplicate checks on leaving Unidade (spec part 1 §5)', () => {
     await saveAndReturn(page, form);
 
     const token = await tokenOf(baseUrl, 'solicitante@demo.portal');
-    const list = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, { q: unidade, page: 1, per_page: 10 });
+    const list = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, {
+      q: unidade,
+      page: 1,
+      per_page: 10,
+    });
     const [row] = list.body!.dados as { id: number }[];
-    const notes = await apiCall(baseUrl, 'POST', `${form.apiBase}/historicos`, token, { id_unidade: row!.id });
-    expect(JSON.stringify(notes.body!.dados)).toContain('Cadastro confirmado pelo usuário apesar de duplicidade');
+    const notes = await apiCall(baseUrl, 'POST', `${form.apiBase}/historicos`, token, {
+      id_unidade: row!.id,
+    });
+    expect(JSON.stringify(notes.body!.dados)).toContain(
+      'Cadastro confirmado pelo usuário apesar de duplicidade',
+    );
     await page.context().close();
   });
 });

@@ -68,6 +68,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     const cep = field(page, 'CEP');
     await cep.pressSequentially('99999999');
     await cep.press('Tab');
+    await page.keyboard.press('Escape');
     await page.getByText('CEP não encontrado. Preencha o endereço manualmente.').waitFor();
     for (const name of ['Endereço', 'Bairro', 'Cidade', 'UF']) {
       expect(await field(page, name).isEnabled()).toBe(true);
@@ -79,6 +80,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await cep.pressSequentially('01310100');
     expect(await cep.inputValue()).toBe('01310-100');
     await cep.press('Tab');
+    await page.keyboard.press('Escape');
     await expect.poll(() => field(page, 'Endereço').inputValue()).toBe('Avenida Paulista');
     expect(await field(page, 'Bairro').inputValue()).toBe('Bela Vista');
     expect(await field(page, 'Cidade').inputValue()).toBe('São Paulo');
@@ -113,7 +115,11 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     const page = pages.regional!;
     await page.goto(form.listPath);
     await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
-    await page.getByRole('row').filter({ hasText: unidade }).getByRole('link', { name: /Editar/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: unidade })
+      .getByRole('link', { name: /Editar/ })
+      .click();
     await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
     expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'status', 'observacao']);
     expect(await optionsOf(page, 'Status')).toEqual(labels([0, 1, 2, 3]));
@@ -147,7 +153,9 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await screenshot(page, 'requests-list-celula');
     await openRecord(page, form, id);
     const enabled = await enabledFields(page);
-    expect(enabled).toEqual(expect.arrayContaining(['data_ativacao', 'protocolo', 'tipo_de_pagamento', 'classe_tarifaria']));
+    expect(enabled).toEqual(
+      expect.arrayContaining(['data_ativacao', 'protocolo', 'tipo_de_pagamento', 'classe_tarifaria']),
+    );
     expect(enabled).not.toContain('unidade');
     expect(await optionsOf(page, 'Status')).toEqual(labels([2, 4, 5, 6, 7, 9]));
     await choose(page, 'Status', label(4));

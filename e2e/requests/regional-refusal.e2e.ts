@@ -29,7 +29,12 @@ afterAll(async () => {
 
 describe('regional refusal (spec part 1 §4: choosing 3 makes the observation mandatory)', () => {
   it('[REGIONAL][REFUSE]: refusing without an observation is stopped; with one it saves', async () => {
-    const { id } = await createViaApi(baseUrl, form, 'solicitante@demo.portal', requestFields(freshUnit('6')));
+    const { id } = await createViaApi(
+      baseUrl,
+      form,
+      'solicitante@demo.portal',
+      requestFields(freshUnit('6')),
+    );
     const page = await pageAs(browser, baseUrl, 'regional@demo.portal');
     await openRecord(page, form, id);
     expect(await isRequired(page, 'Observação')).toBe(false);

@@ -55,7 +55,9 @@ export async function chooseFirst(page: Page, label: string): Promise<string> {
 }
 
 export const isRequired = (page: Page, label: string) =>
-  field(page, label).evaluate((i) => (i as HTMLInputElement).required || i.getAttribute('aria-required') === 'true');
+  field(page, label).evaluate(
+    (i) => (i as HTMLInputElement).required || i.getAttribute('aria-required') === 'true',
+  );
 
 /** The options a Select offers, read from the listbox its input controls. */
 export async function optionsOf(page: Page, label: string): Promise<string[]> {
@@ -99,7 +101,11 @@ export async function enabledFields(page: Page): Promise<string[]> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 export async function tokenOf(baseUrl: string, email: string): Promise<string> {
@@ -109,7 +115,8 @@ export async function tokenOf(baseUrl: string, email: string): Promise<string> {
 }
 
 /** A unit number no seed and no other journey uses. */
-export const freshUnit = (prefix = '8') => `${prefix}${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 10)}`;
+export const freshUnit = (prefix = '8') =>
+  `${prefix}${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 10)}`;
 
 /** A complete request the requester could have typed, for journeys that test a later step. */
 export const requestFields = (unidade: string, extra: Record<string, unknown> = {}) => ({
@@ -187,7 +194,9 @@ export async function fillRequest(page: Page, form: RequestForm, siteId = 'SITE0
   await choose(page, 'Tipo do Site', 'ADM');
 }
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -237,7 +246,10 @@ export async function createWithFilesViaApi(
   );
   const first = (concessionarias.body!.dados as { id: number }[])[0]!;
   const body = new FormData();
-  body.append('dados', JSON.stringify({ ...fields, id_concessionaria: fields.id_concessionaria || first.id }));
+  body.append(
+    'dados',
+    JSON.stringify({ ...fields, id_concessionaria: fields.id_concessionaria || first.id }),
+  );
   for (const [slot, file] of Object.entries(files)) {
     body.append(slot, new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   }
@@ -255,7 +267,14 @@ export async function createWithFilesViaApi(
 /** The administrator creates a user through the API (usuarios/add), in the company named. */
 export async function createUserViaApi(
   baseUrl: string,
-  user: { name: string; email: string; password: string; empresa: string; id_grupo: number; id_perfil: number },
+  user: {
+    name: string;
+    email: string;
+    password: string;
+    empresa: string;
+    id_grupo: number;
+    id_perfil: number;
+  },
 ): Promise<void> {
   const token = await tokenOf(baseUrl, 'admin@demo.portal');
   const options = await apiCall(baseUrl, 'GET', 'usuarios/opcoes', token);
@@ -269,7 +288,8 @@ export async function createUserViaApi(
     id_status: true,
     regionais: [],
   });
-  if (answer.status !== 200) throw new Error(`usuarios/add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`usuarios/add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
 /**

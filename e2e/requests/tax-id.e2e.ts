@@ -52,7 +52,11 @@ describe('CPF/CNPJ of the requested unit (spec part 1 §5; alphanumeric CNPJ, GU
     await saveAndReturn(page, form);
 
     const token = await tokenOf(baseUrl, 'solicitante@demo.portal');
-    const list = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, { q: unidade, page: 1, per_page: 10 });
+    const list = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, {
+      q: unidade,
+      page: 1,
+      per_page: 10,
+    });
     const [row] = list.body!.dados as { id: number }[];
     const record = await apiCall(baseUrl, 'POST', `${form.apiBase}/list`, token, { id: row!.id });
     expect((record.body!.dados as { cnpj_solicitada: string }).cnpj_solicitada).toBe('12ABC34501DE35');

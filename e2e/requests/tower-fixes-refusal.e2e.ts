@@ -62,7 +62,10 @@ beforeAll(async () => {
     comprovante_pagamento: SAMPLE_FILES.png('comprovante-torre.png'),
     autorizacao: SAMPLE_FILES.pdf('autorizacao-torre.pdf'),
   }));
-  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { endereco_id: `TSPR${unidade.slice(-6)}`, status: 1 });
+  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, {
+    endereco_id: `TSPR${unidade.slice(-6)}`,
+    status: 1,
+  });
   await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { status: 2 });
   await moveViaApi(baseUrl, form, 'celula@demo.portal', id, { status: 9, observacao: REFUSAL });
 
@@ -199,7 +202,12 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     const towerSteps = dialog.getByRole('row').filter({ hasText: TOWER_NAME });
     expect(await towerSteps.count()).toBe(2);
     for (const text of await towerSteps.allInnerTexts()) expect(text).toContain(label(4));
-    expect(await dialog.getByRole('row').filter({ hasText: label(9) }).count()).toBe(2);
+    expect(
+      await dialog
+        .getByRole('row')
+        .filter({ hasText: label(9) })
+        .count(),
+    ).toBe(2);
     await screenshot(page, 'requests-tower-history');
   });
 });

@@ -41,7 +41,13 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
     await page.locator('th[data-accessor="unidade"]').filter({ hasText: 'Matrícula/RGI' }).waitFor();
     await page.getByRole('link', { name: form.createButton }).click();
     await expectPath(page, form.newPath);
-    expect(await optionsOf(page, 'Tipo do Site')).toEqual(['ADM', 'Loja', 'Prédio Industrial', 'Rural', 'Outros']);
+    expect(await optionsOf(page, 'Tipo do Site')).toEqual([
+      'ADM',
+      'Loja',
+      'Prédio Industrial',
+      'Rural',
+      'Outros',
+    ]);
     expect(await field(page, 'Tipo de Tensão').count()).toBe(0);
     await fillRequest(page, form);
     await field(page, 'Matrícula/RGI').fill(matricula);

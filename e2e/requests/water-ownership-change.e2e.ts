@@ -50,9 +50,13 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     await page.goto(form.listPath);
     await page.getByRole('heading', { name: 'Troca de Titularidade - Água' }).waitFor();
     await page.locator('th[data-accessor="unidade"]').filter({ hasText: 'Matrícula/RGI' }).waitFor();
-    await page.locator('th[data-accessor="data_ativacao"]').filter({ hasText: 'Previsão de Troca' }).waitFor();
+    await page
+      .locator('th[data-accessor="data_ativacao"]')
+      .filter({ hasText: 'Previsão de Troca' })
+      .waitFor();
     await page.getByRole('link', { name: 'Nova Troca' }).click();
     await expectPath(page, form.newPath);
+    await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
 
     // Water names the unit and the meter its own way; the energy words are not on this form.
     expect(formFieldLabel(form, 'unidade')).toBe('Matrícula/RGI');
@@ -87,6 +91,7 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
     await page.goto(form.newPath);
     await page.getByText('Somente leitura').waitFor();
+    await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
     expect(await field(page, 'Matrícula/RGI').count()).toBe(1);
     expect(await field(page, 'Unidade Nova').count()).toBe(0);
     expect(await submitButton(page).count()).toBe(0);

@@ -39,9 +39,9 @@ describe('Blocos visíveis por grupo', () => {
     expect(seers((p) => p.visibleFiles.includes('complementar'))).toEqual(['celula']);
   });
 
-  it('Anexo Complementar Tower só para o Tower e só no status 9', () => {
-    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 9)).toEqual(['tower']);
-    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 0)).toEqual([]);
+  it('Anexo Complementar Tower: o Tower o envia no status 9; Célula e Xerox/AME o veem para avaliar', () => {
+    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 9)).toEqual(['amee', 'celula', 'tower']);
+    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 4)).toEqual(['amee', 'celula']);
   });
 
   it('Unidade Nova escondida do Tower na troca de água, visível aos demais', () => {

@@ -16,9 +16,11 @@ const FIELD_AUDIENCE: Partial<Record<RequestField, Audience>> = {
   ...Object.fromEntries([...CELL_TRACKING_FIELDS, ...CELL_BLOCK_FIELDS].map((f) => [f, CELL_AND_PROVIDER])),
 };
 
-const FILE_AUDIENCE: Partial<Record<RequestFile, Audience>> = {
-  complementar: { only: ['celula'] },
-  complementar_tower: { only: ['tower'], atStatus: [9] },
+/** Any one audience of the list sees the file. */
+const FILE_AUDIENCE: Partial<Record<RequestFile, readonly Audience[]>> = {
+  complementar: [{ only: ['celula'] }],
+  // The tower sends it at 9; the cell and the provider must see what the tower sent to judge it.
+  complementar_tower: [{ only: ['tower'], atStatus: [9] }, CELL_AND_PROVIDER],
 };
 
 export const visibleFields = (
@@ -32,4 +34,8 @@ export const visibleFiles = (
   form: RequestForm,
   role: PolicyRole,
   status: RequestStatus | null,
-): RequestFile[] => form.files.filter((f) => inAudience(FILE_AUDIENCE[f], role, status));
+): RequestFile[] =>
+  form.files.filter((f) => {
+    const audiences = FILE_AUDIENCE[f];
+    return !audiences || audiences.some((audience) => inAudience(audience, role, status));
+  });

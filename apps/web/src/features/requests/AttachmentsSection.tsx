@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   acceptAttribute,

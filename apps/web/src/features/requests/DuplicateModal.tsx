@@ -47,7 +47,9 @@ export function DuplicateModal({ form, matches, onClose, onOverride }: Props) {
                   <Table.Td>{m.UC}</Table.Td>
                   <Table.Td>{m.Concessionaria ?? '—'}</Table.Td>
                   <Table.Td>
-                    {[m.Endereco, m.Bairro, m.Cidade && `${m.Cidade}/${m.Estado}`].filter(Boolean).join(' – ')}
+                    {[m.Endereco, m.Bairro, m.Cidade && `${m.Cidade}/${m.Estado}`]
+                      .filter(Boolean)
+                      .join(' – ')}
                   </Table.Td>
                   <Table.Td>
                     <Badge

@@ -29,7 +29,11 @@ export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) 
   return (
     <>
       {Boolean(statuses.data?.length) && (
-        <HistoryButton label="Histórico Status" icon={<IconHistory size={18} />} headers={['Nome', 'Data', 'Status']}>
+        <HistoryButton
+          label="Histórico Status"
+          icon={<IconHistory size={18} />}
+          headers={['Nome', 'Data', 'Status']}
+        >
           {statuses.data!.map((entry, i) => (
             <Table.Tr key={i}>
               <Table.Td>{entry.nome}</Table.Td>

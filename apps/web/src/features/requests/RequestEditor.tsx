@@ -149,7 +149,13 @@ export function RequestEditor({ form, record, onReload }: Props) {
         email: record.email,
         telefone: record.telefone,
       }
-    : { nome: user.name, empresa: user.razao_social, cnpj: user.cnpj, email: user.email, telefone: user.telefone };
+    : {
+        nome: user.name,
+        empresa: user.razao_social,
+        cnpj: user.cnpj,
+        email: user.email,
+        telefone: user.telefone,
+      };
 
   const checkDuplicate = (key: 'unidade' | 'endereco_id') => {
     const typed = editor.values[key];
@@ -230,14 +236,21 @@ export function RequestEditor({ form, record, onReload }: Props) {
         {progress !== null && (
           <Stack gap={4}>
             <Text size="sm" c="dimmed">
-              {progress < 100 ? `Enviando arquivos… ${progress}%` : 'Arquivos enviados, aguardando o servidor…'}
+              {progress < 100
+                ? `Enviando arquivos… ${progress}%`
+                : 'Arquivos enviados, aguardando o servidor…'}
             </Text>
             <Progress value={progress} size="lg" striped animated aria-label="Envio dos arquivos" />
           </Stack>
         )}
         <Group justify="space-between">
           <Group gap="sm">
-            <Button component={Link} to={form.listPath} variant="default" leftSection={<IconArrowLeft size={18} />}>
+            <Button
+              component={Link}
+              to={form.listPath}
+              variant="default"
+              leftSection={<IconArrowLeft size={18} />}
+            >
               Voltar
             </Button>
             {record && <HistoryButtons form={form} id={record.id} />}

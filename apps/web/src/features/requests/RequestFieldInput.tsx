@@ -40,7 +40,9 @@ const UF_OPTIONS: SelectOption[] = UFS.map((u) => ({ value: u.uf, label: `${u.uf
 
 /** A list that always holds the stored value, so a record never shows a blank select. */
 const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
-  stored && !options.some((o) => o.value === stored) ? [...options, { value: stored, label: stored }] : options;
+  stored && !options.some((o) => o.value === stored)
+    ? [...options, { value: stored, label: stored }]
+    : options;
 
 /** One input of 'Dados da Solicitação', chosen by what the field holds. */
 export function RequestFieldInput({ field, editable, required, ctx }: Props) {
@@ -120,7 +122,9 @@ export function RequestFieldInput({ field, editable, required, ctx }: Props) {
         {...common}
         placeholder="CPF ou CNPJ"
         maxLength={18}
-        onChange={(event) => editor.setFieldValue('cnpj_solicitada', formatCpfOrCnpj(event.currentTarget.value))}
+        onChange={(event) =>
+          editor.setFieldValue('cnpj_solicitada', formatCpfOrCnpj(event.currentTarget.value))
+        }
         onBlur={ctx.onTaxIdBlur}
       />
     );

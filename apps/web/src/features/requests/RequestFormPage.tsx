@@ -40,7 +40,13 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
   if (loadError) {
     return (
       <Alert color="red" icon={<IconAlertCircle />} title={loadError}>
-        <Button component={Link} to={form.listPath} mt="sm" variant="default" leftSection={<IconArrowLeft size={18} />}>
+        <Button
+          component={Link}
+          to={form.listPath}
+          mt="sm"
+          variant="default"
+          leftSection={<IconArrowLeft size={18} />}
+        >
           Voltar
         </Button>
       </Alert>

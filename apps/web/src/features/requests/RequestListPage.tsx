@@ -38,10 +38,15 @@ export function RequestListPage({ form, initialStatus }: Props) {
   const statusName = useStatusLabel();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [status, setStatus] = useState<string | null>(initialStatus === undefined ? null : String(initialStatus));
+  const [status, setStatus] = useState<string | null>(
+    initialStatus === undefined ? null : String(initialStatus),
+  );
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<DataTableSortStatus<RequestRow>>({ columnAccessor: 'data_pedido', direction: 'desc' });
+  const [sort, setSort] = useState<DataTableSortStatus<RequestRow>>({
+    columnAccessor: 'data_pedido',
+    direction: 'desc',
+  });
   const q = debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined;
 
   const params = {
@@ -97,7 +102,10 @@ export function RequestListPage({ form, initialStatus }: Props) {
             w={300}
             placeholder="Todos"
             clearable
-            data={REQUEST_STATUSES.map((code) => ({ value: String(code), label: statusName(form.flow, form.kind, code) }))}
+            data={REQUEST_STATUSES.map((code) => ({
+              value: String(code),
+              label: statusName(form.flow, form.kind, code),
+            }))}
             value={status}
             onChange={refilter(setStatus)}
           />
@@ -125,12 +133,19 @@ export function RequestListPage({ form, initialStatus }: Props) {
           sortStatus={sort}
           onSortStatusChange={refilter(setSort)}
           noRecordsText="Nenhum resultado encontrado!"
-          paginationText={({ from, to, totalRecords }) => `Mostrando ${from} para ${to} de ${totalRecords} registros`}
+          paginationText={({ from, to, totalRecords }) =>
+            `Mostrando ${from} para ${to} de ${totalRecords} registros`
+          }
           columns={[
             { accessor: 'unidade', title: formFieldLabel(form, 'unidade'), sortable: true },
             { accessor: 'endereco_id', title: 'Endereço ID', sortable: true },
             { accessor: 'site_id', title: 'Site ID', sortable: true },
-            { accessor: 'data_pedido', title: 'Data do Pedido', sortable: true, render: (r) => date(r.data_pedido) },
+            {
+              accessor: 'data_pedido',
+              title: 'Data do Pedido',
+              sortable: true,
+              render: (r) => date(r.data_pedido),
+            },
             {
               accessor: 'data_ativacao',
               title: form.dateColumn,

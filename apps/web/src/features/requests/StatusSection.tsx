@@ -17,7 +17,15 @@ interface Props {
 }
 
 /** The current status, the choices the policy gives this user, and the observation of this save. */
-export function StatusSection({ form, policy, editor, currentStatus, chosenStatus, onChoose, statusError }: Props) {
+export function StatusSection({
+  form,
+  policy,
+  editor,
+  currentStatus,
+  chosenStatus,
+  onChoose,
+  statusError,
+}: Props) {
   const observationEditable = policy.editableFields.includes('observacao');
   const statusName = useStatusLabel();
   return (
@@ -39,7 +47,10 @@ export function StatusSection({ form, policy, editor, currentStatus, chosenStatu
             id={fieldInputId('status')}
             label="Status"
             required
-            data={policy.statusChoices.map((s) => ({ value: String(s), label: statusName(form.flow, form.kind, s) }))}
+            data={policy.statusChoices.map((s) => ({
+              value: String(s),
+              label: statusName(form.flow, form.kind, s),
+            }))}
             value={String(chosenStatus)}
             allowDeselect={false}
             error={statusError}

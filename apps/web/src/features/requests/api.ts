@@ -102,8 +102,11 @@ export const deleteAttachment = (form: RequestForm, id: number, tipo: RequestFil
   apiPost<{ msg: string }>(`${form.apiBase}/apagar-arquivos`, { id, tipo });
 
 export const concessionaires = async (form: RequestForm) =>
-  (await apiGet<{ dados: Concessionaire[] }>(form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias'))
-    .dados;
+  (
+    await apiGet<{ dados: Concessionaire[] }>(
+      form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
+    )
+  ).dados;
 
 export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>(`cidades/${uf}`)).dados;
 

@@ -94,7 +94,8 @@ export function saveProblems(input: {
   const { form, user, policy, values, record, chosenStatus, files } = input;
   const problems: Problems = {};
   for (const field of policy.requiredFields) {
-    if (normalizeValue(values[field]) === null) problems[field] = messages.required(formFieldLabel(form, field));
+    if (normalizeValue(values[field]) === null)
+      problems[field] = messages.required(formFieldLabel(form, field));
   }
   const slots = chosenSlots(files);
   for (const slot of policy.requiredFiles) {
@@ -113,7 +114,9 @@ export function saveProblems(input: {
     actor: user,
     flow: form.flow,
     kind: form.kind,
-    current: record ? { status: record.status, values: storedValues(record), files: uploadedSlots(record) } : null,
+    current: record
+      ? { status: record.status, values: storedValues(record), files: uploadedSlots(record) }
+      : null,
     next: { status: chosenStatus, values: sent, files: slots },
   });
   if (!verdict.ok) return { [verdict.field ?? 'status']: verdict.msg };

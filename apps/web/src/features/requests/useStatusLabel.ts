@@ -18,7 +18,8 @@ const keyOf = (flow: string, kind: string, status: number) => `${flow}.${kind}.$
 export function useStatusLabel(): StatusLabelOf {
   const { data } = useQuery({
     queryKey: STATUS_LABELS_KEY,
-    queryFn: async () => new Map((await statusLabelEntries()).map((e) => [keyOf(e.fluxo, e.tipo, e.codigo), e.rotulo])),
+    queryFn: async () =>
+      new Map((await statusLabelEntries()).map((e) => [keyOf(e.fluxo, e.tipo, e.codigo), e.rotulo])),
     staleTime: Infinity,
     gcTime: Infinity,
     // A failed read is not worth an error: the domain's names are correct, only not customised.
