@@ -91,7 +91,7 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
 
     await openRecord(page, form, id);
     await page.getByRole('button', { name: 'Apagar Anexo Complementar' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Voce tem certeza?' });
+    const confirm = page.getByRole('dialog', { name: 'Você tem certeza?' });
     await confirm.getByText('Isso não poderá ser desfeito').waitFor();
     await confirm.getByRole('button', { name: 'Sim, Apagar!' }).click();
     await page.getByText('Apagado com sucesso!').first().waitFor();

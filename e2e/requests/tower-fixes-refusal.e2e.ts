@@ -155,7 +155,7 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     await deleteTowerFile(page).waitFor();
     await screenshot(page, 'requests-tower-form-delete-link');
     await deleteTowerFile(page).click();
-    const confirm = page.getByRole('dialog', { name: 'Voce tem certeza?' });
+    const confirm = page.getByRole('dialog', { name: 'Você tem certeza?' });
     await confirm.getByText('Isso não poderá ser desfeito').waitFor();
     await confirm.getByRole('button', { name: 'Sim, Apagar!' }).click();
     await page.getByText('Apagado com sucesso!').first().waitFor();

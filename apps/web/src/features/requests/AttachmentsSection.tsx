@@ -21,6 +21,7 @@ import {
   type RequestPolicy,
 } from '@portal/domain';
 import { IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { deleteAttachment, openAttachment, type RequestRecord } from './api.ts';
 import type { ChosenFiles, Problems } from './formModel.ts';
@@ -70,22 +71,15 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
     } else onChoose(slot, file);
   };
 
-  const confirmDelete = (slot: RequestFile) =>
-    modals.openConfirmModal({
-      title: 'Voce tem certeza?',
-      centered: true,
-      children: <Text size="sm">Isso não poderá ser desfeito</Text>,
-      labels: { confirm: 'Sim, Apagar!', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          const { msg } = await deleteAttachment(form, record!.id, slot);
-          toastSuccess(msg);
-          onDeleted();
-        } catch {
-          toastError('Não foi possivel apagar');
-        }
-      },
+  const removeFile = (slot: RequestFile) =>
+    confirmDelete(async () => {
+      try {
+        const { msg } = await deleteAttachment(form, record!.id, slot);
+        toastSuccess(msg);
+        onDeleted();
+      } catch (error) {
+        toastError(error instanceof Error ? `${FAILED.delete}. ${error.message}` : FAILED.delete);
+      }
     });
 
   return (
@@ -140,7 +134,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
                         variant="subtle"
                         color="red"
                         aria-label={`Apagar ${label}`}
-                        onClick={() => confirmDelete(slot)}
+                        onClick={() => removeFile(slot)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

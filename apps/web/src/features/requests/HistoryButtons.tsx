@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import { toastError } from '../../ui/toast.ts';
 import { observationHistory, statusHistory } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { FAILED } from '../../ui/feedback.ts';
 
 const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
@@ -23,7 +24,7 @@ export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) 
   const observations = useQuery({ queryKey: obsKey!, queryFn: () => observationHistory(form, id) });
   const failed = statuses.isError || observations.isError;
   useEffect(() => {
-    if (failed) toastError('Não foi possivel listar');
+    if (failed) toastError(FAILED.list);
   }, [failed]);
 
   return (

@@ -38,6 +38,7 @@ import { RequesterSection, type Requester } from './RequesterSection.tsx';
 import { StatusSection } from './StatusSection.tsx';
 import { useDuplicateCheck } from './useDuplicateCheck.ts';
 import { useCepLookup, useLocalityOptions } from './useLocality.ts';
+import { FAILED } from '../../ui/feedback.ts';
 
 interface Props {
   form: RequestForm;
@@ -109,7 +110,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
         toastError(message);
         return;
       }
-      toastError(`Não foi possivel salvar, ${message}`);
+      toastError(`${FAILED.save}, ${message}`);
       const field = error instanceof SaveError ? error.field : undefined;
       if (field && isField(field)) editor.setFieldError(field, message);
       else if (field) setProblems({ [field]: message });

@@ -22,6 +22,7 @@ import { toastError } from '../../ui/toast.ts';
 import { listRequests, type RequestRow } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useStatusLabel } from './useStatusLabel.ts';
+import { FAILED } from '../../ui/feedback.ts';
 
 interface Props {
   form: RequestForm;
@@ -64,7 +65,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
     retry: false,
   });
   useEffect(() => {
-    if (list.isError) toastError('Não foi possivel listar');
+    if (list.isError) toastError(FAILED.list);
   }, [list.isError]);
 
   // Any change of filter starts again from the first page.

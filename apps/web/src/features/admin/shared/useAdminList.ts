@@ -5,9 +5,9 @@ import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { toastError } from '../../../ui/toast.ts';
 import type { AdminResource, ListParams } from './api.ts';
+import { FAILED } from '../../../ui/feedback.ts';
 
 const SEARCH_DEBOUNCE_MS = 350;
-const LIST_FAILED = 'Não foi possível listar';
 
 export interface AdminListOptions<T> {
   resource: AdminResource;
@@ -48,7 +48,7 @@ export function useAdminList<T>({ resource, defaultSort, filters = {} }: AdminLi
   });
 
   useEffect(() => {
-    if (query.isError) toastError(LIST_FAILED);
+    if (query.isError) toastError(FAILED.list);
   }, [query.isError]);
 
   // A delete can empty the last page: move to the page before it (a guarded update during render,
