@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/server.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
+    // On a busy 2-core machine a browser step can miss a 10 s wait; it gets one more try.
+    // A real regression fails both times.
+    retry: 1,
     // The first start may build the web app and the server before it answers.
     hookTimeout: 300_000,
     teardownTimeout: 30_000,

@@ -38,9 +38,9 @@ describe('user administration (spec part 2 §2.5, §5 user form)', () => {
     const modal = dialog(page, 'Gerenciar Usuário');
     await field(modal, 'Nome').fill('Rita Regional E2E');
     await field(modal, 'E-mail').fill(email);
-    await choose(page, modal, 'Empresa', 'Operadora Telecom Brasil S.A.');
-    await choose(page, modal, 'Grupo de Acesso', `Regional (${GROUP.REGIONAL})`);
-    await choose(page, modal, 'Perfil', 'Cadastro de UC');
+    await choose(modal, 'Empresa', 'Operadora Telecom Brasil S.A.');
+    await choose(modal, 'Grupo de Acesso', `Regional (${GROUP.REGIONAL})`);
+    await choose(modal, 'Perfil', 'Cadastro de UC');
     await field(modal, 'Senha').fill(TEMPORARY_PASSWORD);
 
     // A Regional group needs at least one regional: the form says so before any call.

@@ -1,49 +1,13 @@
 import { editPathFor, formFieldLabel, type RequestForm } from '@portal/domain';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall, apiLogin } from '../support/api.ts';
-import { expectPath, openPage, signIn } from '../support/browser.ts';
+import { expectPath } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
-import { ARTIFACTS } from '../support/server.ts';
+import { choose, field, pageAs, screenshot, toast } from '../support/ui.ts';
 
-/** Helpers of the request journeys: one signed-in page per role, Mantine inputs, API shortcuts. */
-
-export async function pageAs(browser: Browser, baseUrl: string, email: string): Promise<Page> {
-  const page = await openPage(browser, baseUrl);
-  page.setDefaultTimeout(10_000);
-  await signIn(page, email, DEMO_PASSWORD);
-  // Not expectPath: this also runs in beforeAll, where expect.poll is not available.
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** An input by its label; Mantine appends ' *' to the label of a required one. */
-export const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`)).first();
-
-/**
- * Picks an option of a Mantine Select by its label; searchable selects get the text typed first.
- * A dropdown may close under the pointer when the page reflows (histories arriving), so a
- * missed click is tried again.
- */
-export async function choose(page: Page, label: string, option: string, typed?: string): Promise<void> {
-  const input = field(page, label);
-  for (let attempt = 1; ; attempt++) {
-    await input.click();
-    if (typed) await input.fill(typed);
-    try {
-      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 3_000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-  await expect.poll(() => input.inputValue()).toBe(option);
-}
+/** Helpers of the request journeys: form shortcuts and API set-up. The shared ones come from support/ui.ts. */
+export { choose, field, pageAs, screenshot, toast };
 
 /** Picks the first option a Select offers and returns its label. */
 export async function chooseFirst(page: Page, label: string): Promise<string> {
@@ -85,8 +49,6 @@ export async function saveAndReturn(page: Page, form: RequestForm): Promise<void
   await expectPath(page, form.listPath);
 }
 
-export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
-
 /** The request fields (by API name) whose inputs are enabled, in every block of the form. */
 export async function enabledFields(page: Page): Promise<string[]> {
   await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
@@ -98,14 +60,6 @@ export async function enabledFields(page: Page): Promise<string[]> {
         .filter((i) => !(i as HTMLInputElement).disabled && (i as HTMLInputElement).type !== 'file')
         .map((i) => i.id.replace('campo-', '')),
     );
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: path.join(ARTIFACTS, `${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
 }
 
 export async function tokenOf(baseUrl: string, email: string): Promise<string> {
