@@ -7,11 +7,12 @@ import {
   chooseFirst,
   enabledFields,
   field,
+  fillTariffBlock,
   freshUnit,
   isRequired,
   openRecord,
   optionsOf,
-  pageAs,
+  rolePages,
   saveAndReturn,
   screenshot,
   statusOf,
@@ -30,9 +31,7 @@ let id = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const role of ['solicitante', 'regional', 'celula', 'amee']) {
-    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
-  }
+  Object.assign(pages, await rolePages(browser, baseUrl, ['solicitante', 'regional', 'celula', 'amee']));
 });
 afterAll(async () => {
   await browser?.close();
@@ -174,13 +173,12 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await page.getByText('O campo Classe Tarifária é obrigatório.').first().waitFor();
 
     await field(page, 'Previsão de Ativação').fill('2026-12-15');
-    await choose(page, 'Tipo de Pagamento', 'PM');
-    await choose(page, 'Classe Tarifária', 'Comercial');
-    await choose(page, 'Tensão de Fornecimento', 'Trifásico');
-    await choose(page, 'Mercado', 'Cativo');
-    await field(page, 'Centro de Custo').fill('CC1020');
-    await field(page, 'Conta Contábil').fill('41100');
-    await field(page, 'Data de Ligação').fill('2026-12-20');
+    await fillTariffBlock(page, form, {
+      pagamento: 'PM',
+      centroCusto: 'CC1020',
+      contaContabil: '41100',
+      dataLigacao: '2026-12-20',
+    });
     await screenshot(page, 'requests-form-celula');
     await saveAndReturn(page, form);
     expect(await statusOf(baseUrl, form, id)).toBe(5);

@@ -7,9 +7,10 @@ import {
   choose,
   field,
   fillRequest,
+  fillTariffBlock,
   freshUnit,
   openRecord,
-  pageAs,
+  rolePages,
   SAMPLE_FILES,
   saveAndReturn,
   screenshot,
@@ -27,9 +28,7 @@ let id = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const role of ['solicitante', 'regional', 'celula', 'amee']) {
-    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
-  }
+  Object.assign(pages, await rolePages(browser, baseUrl, ['solicitante', 'regional', 'celula', 'amee']));
 });
 afterAll(async () => {
   await browser?.close();
@@ -98,13 +97,12 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     await expect.poll(() => page.getByRole('button', { name: 'Apagar Anexo Complementar' }).count()).toBe(0);
 
     await choose(page, 'Status', label(7));
-    await choose(page, 'Tipo de Pagamento', 'DA');
-    await choose(page, 'Classe Tarifária', 'Comercial');
-    await choose(page, 'Tensão de Fornecimento', 'Trifásico');
-    await choose(page, 'Mercado', 'Cativo');
-    await field(page, 'Centro de Custo').fill('CC2000');
-    await field(page, 'Conta Contábil').fill('41200');
-    await field(page, 'Data de Ligação').fill('2026-12-01');
+    await fillTariffBlock(page, form, {
+      pagamento: 'DA',
+      centroCusto: 'CC2000',
+      contaContabil: '41200',
+      dataLigacao: '2026-12-01',
+    });
     await screenshot(page, 'requests-troca-form-celula');
     await saveAndReturn(page, form);
     expect(await statusOf(baseUrl, form, id)).toBe(7);

@@ -1,5 +1,5 @@
 import { editPathFor, formFieldLabel, type RequestForm } from '@portal/domain';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath } from '../support/browser.ts';
@@ -268,4 +268,30 @@ export async function throttleUpload(page: Page, bytesPerSecond: number): Promis
     });
     await cdp.detach();
   };
+}
+
+/** One signed-in page per demo role, for journeys that hand a request from role to role. */
+export async function rolePages(
+  browser: Browser,
+  baseUrl: string,
+  roles: string[],
+): Promise<Record<string, Page>> {
+  const pages: Record<string, Page> = {};
+  for (const role of roles) pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
+  return pages;
+}
+
+/** Fills the cell's tariff block as an approving cell must (only the fields this form has). */
+export async function fillTariffBlock(
+  page: Page,
+  form: RequestForm,
+  values: { pagamento: 'PM' | 'DA'; centroCusto: string; contaContabil: string; dataLigacao: string },
+): Promise<void> {
+  await choose(page, 'Tipo de Pagamento', values.pagamento);
+  await choose(page, 'Classe Tarifária', 'Comercial');
+  if (form.fields.includes('tensao_fornecimento')) await choose(page, 'Tensão de Fornecimento', 'Trifásico');
+  if (form.fields.includes('mercado')) await choose(page, 'Mercado', 'Cativo');
+  await field(page, 'Centro de Custo').fill(values.centroCusto);
+  await field(page, 'Conta Contábil').fill(values.contaContabil);
+  await field(page, 'Data de Ligação').fill(values.dataLigacao);
 }

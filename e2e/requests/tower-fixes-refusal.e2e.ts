@@ -10,13 +10,14 @@ import {
   createWithFilesViaApi,
   enabledFields,
   field,
+  fillTariffBlock,
   freshUnit,
   moveViaApi,
   openRecord,
   optionsOf,
   paddedPdf,
-  pageAs,
   requestFields,
+  rolePages,
   SAMPLE_FILES,
   saveAndReturn,
   screenshot,
@@ -70,9 +71,7 @@ beforeAll(async () => {
   await moveViaApi(baseUrl, form, 'celula@demo.portal', id, { status: 9, observacao: REFUSAL });
 
   browser = await launchBrowser();
-  for (const role of ['tower', 'celula', 'amee']) {
-    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
-  }
+  Object.assign(pages, await rolePages(browser, baseUrl, ['tower', 'celula', 'amee']));
 });
 afterAll(async () => {
   await browser?.close();
@@ -172,13 +171,12 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     const page = pages.celula!;
     await openRecord(page, form, id);
     await choose(page, 'Status', label(5));
-    await choose(page, 'Tipo de Pagamento', 'PM');
-    await choose(page, 'Classe Tarifária', 'Comercial');
-    await choose(page, 'Tensão de Fornecimento', 'Trifásico');
-    await choose(page, 'Mercado', 'Cativo');
-    await field(page, 'Centro de Custo').fill('CC5000');
-    await field(page, 'Conta Contábil').fill('41500');
-    await field(page, 'Data de Ligação').fill('2026-12-10');
+    await fillTariffBlock(page, form, {
+      pagamento: 'PM',
+      centroCusto: 'CC5000',
+      contaContabil: '41500',
+      dataLigacao: '2026-12-10',
+    });
     await saveAndReturn(page, form);
     expect(await statusOf(baseUrl, form, id)).toBe(5);
 

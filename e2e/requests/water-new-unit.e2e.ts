@@ -6,10 +6,11 @@ import {
   choose,
   field,
   fillRequest,
+  fillTariffBlock,
   freshUnit,
   openRecord,
   optionsOf,
-  pageAs,
+  rolePages,
   saveAndReturn,
   screenshot,
   statusOf,
@@ -25,9 +26,7 @@ let id = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const role of ['solicitante', 'regional', 'celula', 'amee']) {
-    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
-  }
+  Object.assign(pages, await rolePages(browser, baseUrl, ['solicitante', 'regional', 'celula', 'amee']));
 });
 afterAll(async () => {
   await browser?.close();
@@ -74,11 +73,12 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
     await openRecord(page, form, id);
     expect(await field(page, 'Mercado').count()).toBe(0);
     await choose(page, 'Status', 'Aprovada Matrícula/RGI');
-    await choose(page, 'Tipo de Pagamento', 'PM');
-    await choose(page, 'Classe Tarifária', 'Comercial');
-    await field(page, 'Centro de Custo').fill('CC3000');
-    await field(page, 'Conta Contábil').fill('41300');
-    await field(page, 'Data de Ligação').fill('2026-11-30');
+    await fillTariffBlock(page, form, {
+      pagamento: 'PM',
+      centroCusto: 'CC3000',
+      contaContabil: '41300',
+      dataLigacao: '2026-11-30',
+    });
     await screenshot(page, 'requests-agua-form-celula');
     await saveAndReturn(page, form);
     expect(await statusOf(baseUrl, form, id)).toBe(7);

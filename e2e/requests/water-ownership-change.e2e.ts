@@ -11,7 +11,7 @@ import {
   freshUnit,
   openRecord,
   optionsOf,
-  pageAs,
+  rolePages,
   SAMPLE_FILES,
   saveAndReturn,
   screenshot,
@@ -29,9 +29,10 @@ let id = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const role of ['solicitante', 'regional', 'celula', 'amee', 'tower']) {
-    pages[role] = await pageAs(browser, baseUrl, `${role}@demo.portal`);
-  }
+  Object.assign(
+    pages,
+    await rolePages(browser, baseUrl, ['solicitante', 'regional', 'celula', 'amee', 'tower']),
+  );
 });
 afterAll(async () => {
   await browser?.close();
