@@ -5,7 +5,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API server of `npm run dev` listens on PORT, as `npm start` does.
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
   },
   build: {
     outDir: 'dist',
