@@ -43,7 +43,8 @@ CREATE TABLE "concessionarias" (
 	"sigla" varchar(30) NOT NULL,
 	"fluxo" varchar(10) NOT NULL,
 	"ufs" text[] DEFAULT '{}'::text[] NOT NULL,
-	"ativo" boolean DEFAULT true NOT NULL
+	"ativo" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "empresas" (
@@ -56,7 +57,8 @@ CREATE TABLE "empresas" (
 	"email" varchar(200),
 	"telefone" varchar(20),
 	"status" boolean DEFAULT true NOT NULL,
-	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL
+	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "grupos" (
@@ -67,7 +69,8 @@ CREATE TABLE "grupos" (
 	"cnpjs" boolean DEFAULT false NOT NULL,
 	"relatorios" boolean DEFAULT false NOT NULL,
 	"empresas" boolean DEFAULT false NOT NULL,
-	"usuarios" boolean DEFAULT false NOT NULL
+	"usuarios" boolean DEFAULT false NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "historico_observacoes" (
@@ -117,6 +120,7 @@ CREATE TABLE "regionais" (
 	"nome_focal4" varchar(120),
 	"focal4" varchar(200),
 	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "regionais_regional_unique" UNIQUE("regional")
 );
 --> statement-breakpoint
@@ -182,7 +186,8 @@ CREATE TABLE "status_rotulos" (
 	"fluxo" varchar(10) NOT NULL,
 	"tipo" varchar(15) NOT NULL,
 	"codigo" smallint NOT NULL,
-	"rotulo" varchar(80) NOT NULL
+	"rotulo" varchar(80) NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "usuario_regionais" (
@@ -204,7 +209,8 @@ CREATE TABLE "usuarios" (
 	"trocar_senha" smallint DEFAULT 0 NOT NULL,
 	"telefone" varchar(20),
 	"cnpj" varchar(14),
-	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL
+	"cadastrado" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "anexos" ADD CONSTRAINT "anexos_id_solicitacao_solicitacoes_id_fk" FOREIGN KEY ("id_solicitacao") REFERENCES "public"."solicitacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -34,6 +34,8 @@ export const regionais = pgTable('regionais', {
   nomeFocal4: varchar('nome_focal4', { length: 120 }),
   focal4: varchar('focal4', { length: 200 }),
   cadastrado: createdAt(),
+  /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+  version: integer('version').notNull().default(1),
 });
 
 /** Enabled companies; energy and water keep separate lists (spec part 2 §2.7, agua/empresas/*). */
@@ -50,6 +52,8 @@ export const empresas = pgTable(
     telefone: varchar('telefone', { length: 20 }),
     status: boolean('status').notNull().default(true),
     cadastrado: createdAt(),
+    /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('empresas_fluxo_cnpj_key').on(t.fluxo, t.cnpj)],
 );
@@ -67,6 +71,8 @@ export const grupos = pgTable('grupos', {
   relatorios: boolean('relatorios').notNull().default(false),
   empresas: boolean('empresas').notNull().default(false),
   usuarios: boolean('usuarios').notNull().default(false),
+  /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+  version: integer('version').notNull().default(1),
 });
 
 export const perfis = pgTable('perfis', {
@@ -95,6 +101,8 @@ export const usuarios = pgTable(
     telefone: varchar('telefone', { length: 20 }),
     cnpj: varchar('cnpj', { length: 14 }),
     cadastrado: createdAt(),
+    /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('usuarios_email_key').on(sql`lower(${t.email})`)],
 );
@@ -118,8 +126,13 @@ export const concessionarias = pgTable('concessionarias', {
   nome: varchar('nome', { length: 120 }).notNull(),
   sigla: varchar('sigla', { length: 30 }).notNull(),
   fluxo: varchar('fluxo', { length: 10 }).notNull(),
-  ufs: text('ufs').array().notNull().default(sql`'{}'::text[]`),
+  ufs: text('ufs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ativo: boolean('ativo').notNull().default(true),
+  /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+  version: integer('version').notNull().default(1),
 });
 
 /** Opaque bearer tokens; only their SHA-256 is stored, so a database leak yields no usable token. */
@@ -225,7 +238,12 @@ export const solicitacoes = pgTable(
     index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
     // The lists' default order (newest first) reads its first page straight off this index;
     // NULLS FIRST matches what ORDER BY … DESC means, or the planner would not use it.
-    index('solicitacoes_fluxo_tipo_pedido_idx').on(t.fluxo, t.tipo, t.dataPedido.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('solicitacoes_fluxo_tipo_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('solicitacoes_empresa_idx').on(t.idEmpresa),
     index('solicitacoes_regional_idx').on(t.regional),
     // Quick search is a case-insensitive prefix match on these three ids (docs/decisions.md).
@@ -323,6 +341,8 @@ export const statusRotulos = pgTable(
     tipo: varchar('tipo', { length: 15 }).notNull(),
     codigo: smallint('codigo').notNull(),
     rotulo: varchar('rotulo', { length: 80 }).notNull(),
+    /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('status_rotulos_key').on(t.fluxo, t.tipo, t.codigo)],
 );

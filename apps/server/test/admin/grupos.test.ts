@@ -22,7 +22,7 @@ describe('grupos (Grupo de Acesso)', () => {
     expect(res.body.total).toBe((await t.app.db.select().from(grupos)).length);
     expect(res.body.dados).toEqual(
       expect.arrayContaining([
-        { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional', cadastro: true, cnpjs: true, relatorios: false, empresas: false, usuarios: false },
+        { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional', cadastro: true, cnpjs: true, relatorios: false, empresas: false, usuarios: false, version: 1 },
       ]),
     );
     const names = res.body.dados.map((g: { nome: string }) => g.nome);

@@ -80,7 +80,9 @@ describe('administration endpoints follow the menu rules', () => {
     expect(off.statusCode).toBe(200);
     const denied = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: { authorization: `Bearer ${celula.token}` }, payload: {} });
     expect(denied.statusCode).toBe(403);
-    await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: amee, payload: { ...group, empresas: true } });
+    // The second save names the version the first one produced (a stale one would be refused).
+    const on = await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: amee, payload: { ...group, version: off.json().dados.version, empresas: true } });
+    expect(on.statusCode).toBe(200);
     const allowed = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: { authorization: `Bearer ${celula.token}` }, payload: {} });
     expect(allowed.statusCode).toBe(200);
   });

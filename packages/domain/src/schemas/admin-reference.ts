@@ -8,7 +8,7 @@ import {
 } from '../access/groups.ts';
 import { FLOWS_LIST, KINDS_LIST } from '../catalogs/flow-kind.ts';
 import { UF_CODES } from '../catalogs/ufs.ts';
-import { flag, optionalRecordId, recordId, requiredRef, requiredText } from './fields.ts';
+import { flag, optionalRecordId, optionalVersion, recordId, requiredRef, requiredText } from './fields.ts';
 
 /**
  * Payloads of the administration calls for access groups, concessionaires and status labels
@@ -22,6 +22,7 @@ const permissionFlags = Object.fromEntries(
 /** grupos/add and grupos/edit: the id is the group's numeric code (GUIDE §3), typed by the admin. */
 export const groupSaveBody = z.object({
   id: requiredRef('Código do Grupo'),
+  version: optionalVersion,
   nome: requiredText(80, 'Nome'),
   papel: z.enum(ROLE_KIND_KEYS as [RoleKind, ...RoleKind[]], { error: 'O campo Papel é inválido.' }),
   ...permissionFlags,
@@ -47,6 +48,7 @@ const ufList = z.preprocess(
 /** concessionarias/add and concessionarias/edit. */
 export const concessionariaSaveBody = z.object({
   id: optionalRecordId,
+  version: optionalVersion,
   nome: requiredText(120, 'Nome'),
   sigla: requiredText(30, 'Sigla'),
   fluxo,
@@ -69,5 +71,6 @@ export const statusLabelFilter = {
 /** status-rotulos/edit: only the label changes; the code and its rules are the domain's. */
 export const statusLabelEditBody = z.object({
   id: recordId,
+  version: optionalVersion,
   rotulo: requiredText(80, 'Rótulo'),
 });

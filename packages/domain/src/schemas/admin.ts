@@ -11,6 +11,7 @@ import {
   optionalRecordId,
   optionalRef,
   optionalText,
+  optionalVersion,
   requiredCep,
   requiredCode,
   requiredEmail,
@@ -33,6 +34,7 @@ const toRegionalIds = (v: unknown) => {
 /** usuarios/add and usuarios/edit. The password is optional: left blank, it is not changed. */
 export const userSaveBody = z.object({
   id: optionalRecordId,
+  version: optionalVersion,
   name: requiredText(FIELD_MAX.name, 'Nome'),
   email: requiredEmail('E-mail'),
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
@@ -72,6 +74,7 @@ const focal = (n: 1 | 2 | 3 | 4) => ({
 /** regional/add and regional/edit. */
 export const regionalSaveBody = z.object({
   id: optionalRecordId,
+  version: optionalVersion,
   regional: requiredText(FIELD_MAX.regional, 'Regional'),
   gestor: requiredText(FIELD_MAX.gestor, 'Gestor'),
   email_gestor: requiredEmail('E-mail do Gestor'),
@@ -94,6 +97,7 @@ const phone = z.preprocess(
 /** empresas/add and empresas/edit (and their agua/ twins): every field required (spec part 2 §5). */
 export const companySaveBody = z.object({
   id: optionalRecordId,
+  version: optionalVersion,
   razao_social: requiredText(FIELD_MAX.razao_social, 'Razão Social'),
   cnpj: cnpjField('CNPJ inválido', true),
   cidade: requiredText(FIELD_MAX.cidade, 'Cidade'),

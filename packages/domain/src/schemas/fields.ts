@@ -100,6 +100,22 @@ export const optionalRecordId = z.preprocess(
     .optional(),
 );
 
+/** The refusal of a save made on a version someone else has already replaced (GUIDE §3). */
+export const STALE_VERSION = 'Este registro foi alterado por outro usuário. Recarregue a página.';
+
+/**
+ * The version of the record the user loaded, sent back on edit: when present and no longer the
+ * stored one, the save is refused (409, STALE_VERSION) instead of overwriting someone else's.
+ */
+export const optionalVersion = z.preprocess(
+  numericStringToNumber,
+  z
+    .number({ error: messages.invalid('Versão') })
+    .int(messages.invalid('Versão'))
+    .nonnegative(messages.invalid('Versão'))
+    .optional(),
+);
+
 export const optionalDate = (label: string) =>
   z.preprocess(
     blankToNull,

@@ -27,6 +27,7 @@ import {
   optionalStringCode,
   optionalTaxId,
   optionalText,
+  optionalVersion,
 } from './fields.ts';
 
 /**
@@ -113,11 +114,7 @@ const buildRequestSaveSchema = (form: RequestForm) =>
     z.object({
       id: optionalRecordId,
       /** The version the user loaded; a save on a stale version is refused (409). */
-      version: z
-        .number({ error: messages.invalid('Versão') })
-        .int()
-        .nonnegative()
-        .optional(),
+      version: optionalVersion,
       status: optionalCode(REQUEST_STATUSES, 'Status'),
       ...Object.fromEntries(form.fields.map((f) => [f, FIELD_SCHEMAS[f](form, formFieldLabel(form, f))])),
     }),

@@ -1,12 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formFieldLabel, requestForm, requestPolicy, type Flow, type Kind, type RequestFile, type RequestStatus, type SessionUser } from '@portal/domain';
+import {
+  formFieldLabel,
+  requestForm,
+  requestPolicy,
+  type Flow,
+  type Kind,
+  type RequestFile,
+  type RequestStatus,
+  type SessionUser,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { anexos, solicitacoes } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { attachmentsOf, findRequest } from './repo.ts';
-import { STALE_VERSION } from './save-request.ts';
+import { STALE_VERSION } from '@portal/domain';
 
 /**
  * apagar-arquivos: removes one attachment where the policy lets this user change that file in the

@@ -11,9 +11,17 @@ import {
   type Flow,
   type Kind,
   type SessionUser,
+  STALE_VERSION,
 } from '@portal/domain';
 import type { Database, Tx } from '../../db/client.ts';
-import { anexos, concessionarias, historicoObservacoes, historicoStatus, regionais, solicitacoes } from '../../db/schema.ts';
+import {
+  anexos,
+  concessionarias,
+  historicoObservacoes,
+  historicoStatus,
+  regionais,
+  solicitacoes,
+} from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -22,7 +30,7 @@ import type { SaveBody, UploadedFile } from './parse-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
 import { attachmentsOf, findRequest, type RequestRow } from './repo.ts';
 
-export const STALE_VERSION = 'Este registro foi alterado por outro usuário. Recarregue a página.';
+/** Kept for the modules that already import it from here; the text lives in the domain. */
 export const SAVED = 'Salvo com sucesso';
 
 export interface SaveRequestCommand {
@@ -45,7 +53,9 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   }
   // Only what the payload carries counts as sent; absent keys leave the record as it is.
   const sent = Object.fromEntries(
-    Object.entries(result.data).filter(([key, value]) => value !== undefined && !['id', 'version', 'status'].includes(key)),
+    Object.entries(result.data).filter(
+      ([key, value]) => value !== undefined && !['id', 'version', 'status'].includes(key),
+    ),
   ) as Record<string, unknown>;
   return { data: result.data as { id?: number; version?: number; status?: number | null }, sent };
 }
@@ -55,10 +65,17 @@ function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]) {
   const seen = new Set<string>();
   for (const file of files) {
     if (!(form.files as readonly string[]).includes(file.slot) || seen.has(file.slot)) {
-      throw unprocessable(`O arquivo ${formFieldLabel(form, file.slot)} não pertence a este formulário.`, file.slot);
+      throw unprocessable(
+        `O arquivo ${formFieldLabel(form, file.slot)} não pertence a este formulário.`,
+        file.slot,
+      );
     }
     seen.add(file.slot);
-    const problem = fileProblem('solicitacao', { name: file.filename, size: file.data.length, head: file.data.subarray(0, 16) });
+    const problem = fileProblem('solicitacao', {
+      name: file.filename,
+      size: file.data.length,
+      head: file.data.subarray(0, 16),
+    });
     if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
   }
 }
@@ -72,16 +89,27 @@ async function checkReferences(db: Database, flow: Flow, sent: Record<string, un
     if (!row) throw unprocessable('Concessionária não encontrada.', 'id_concessionaria');
   }
   if (sent.regional != null) {
-    const [row] = await db.select({ id: regionais.id }).from(regionais).where(eq(regionais.id, Number(sent.regional)));
+    const [row] = await db
+      .select({ id: regionais.id })
+      .from(regionais)
+      .where(eq(regionais.id, Number(sent.regional)));
     if (!row) throw unprocessable('Regional não encontrada.', 'regional');
   }
 }
 
-const DUPLICATE_SUBJECT = { unidade: 'Unidade já cadastrada', endereco_id: 'Endereço ID já cadastrado' } as const;
+const DUPLICATE_SUBJECT = {
+  unidade: 'Unidade já cadastrada',
+  endereco_id: 'Endereço ID já cadastrado',
+} as const;
 type DuplicateField = keyof typeof DUPLICATE_SUBJECT;
 
 /** The workflow and provider-base duplicates of the unit and address id this save would record. */
-async function duplicatesOf(db: Database, cmd: SaveRequestCommand, current: RequestRow | undefined, sent: Record<string, unknown>) {
+async function duplicatesOf(
+  db: Database,
+  cmd: SaveRequestCommand,
+  current: RequestRow | undefined,
+  sent: Record<string, unknown>,
+) {
   const matches: { field: DuplicateField; match: DuplicateMatch }[] = [];
   for (const field of ['unidade', 'endereco_id'] as const) {
     const value = sent[field];
@@ -104,7 +132,9 @@ function duplicateRefusal(duplicates: { field: DuplicateField; match: DuplicateM
 }
 
 const describeDuplicate = (m: DuplicateMatch) =>
-  m.origem === 'base' ? `UC ${m.UC} na base Xerox/AM Energia (${m.Status})` : `UC ${m.UC} no workflow (solicitação ${m.id}, ${m.Status})`;
+  m.origem === 'base'
+    ? `UC ${m.UC} na base Xerox/AM Energia (${m.Status})`
+    : `UC ${m.UC} no workflow (solicitação ${m.id}, ${m.Status})`;
 
 /**
  * Creates or edits one request: the payload is parsed by the shared schema, judged by the shared
@@ -134,7 +164,9 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
     actor: user,
     flow,
     kind,
-    current: current ? { status: current.status, values: fieldValues(current), files: currentFiles.map((f) => f.tipo) } : null,
+    current: current
+      ? { status: current.status, values: fieldValues(current), files: currentFiles.map((f) => f.tipo) }
+      : null,
     next: { status, values: sent, files: cmd.body.files.map((f) => f.slot) },
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
@@ -148,7 +180,15 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
   try {
     for (const file of cmd.body.files) stored.push({ file, key: await storage.put(file.data) });
     const result = await db.transaction((tx) =>
-      writeSave(tx, { cmd, current, status, sent, stored, currentFiles, duplicates: confirmed ? duplicates.map((d) => d.match) : [] }),
+      writeSave(tx, {
+        cmd,
+        current,
+        status,
+        sent,
+        stored,
+        currentFiles,
+        duplicates: confirmed ? duplicates.map((d) => d.match) : [],
+      }),
     );
     await Promise.all(result.replacedKeys.map((key) => storage.remove(key).catch(() => undefined)));
     return result.saved;
@@ -186,31 +226,56 @@ async function writeSave(tx: Tx, input: WriteInput) {
   } else {
     [saved] = await tx
       .insert(solicitacoes)
-      .values({ ...values, ...derived, fluxo: cmd.flow, tipo: cmd.kind, status, idUsuario: user.id, idEmpresa: user.empresa })
+      .values({
+        ...values,
+        ...derived,
+        fluxo: cmd.flow,
+        tipo: cmd.kind,
+        status,
+        idUsuario: user.id,
+        idEmpresa: user.empresa,
+      })
       .returning({ id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version });
   }
   const id = saved!.id;
 
   if (!current || current.status !== status) {
-    await tx.insert(historicoStatus).values({ idSolicitacao: id, idUsuario: user.id, nome: user.name, status });
+    await tx
+      .insert(historicoStatus)
+      .values({ idSolicitacao: id, idUsuario: user.id, nome: user.name, status });
   }
   const observations = [
     ...(typeof sent.observacao === 'string' ? [sent.observacao] : []),
-    ...(duplicates.length ? [`Cadastro confirmado pelo usuário apesar de duplicidade: ${duplicates.map(describeDuplicate).join('; ')}.`] : []),
+    ...(duplicates.length
+      ? [
+          `Cadastro confirmado pelo usuário apesar de duplicidade: ${duplicates.map(describeDuplicate).join('; ')}.`,
+        ]
+      : []),
   ];
   if (observations.length) {
-    await tx.insert(historicoObservacoes).values(observations.map((obs) => ({ idSolicitacao: id, idUsuario: user.id, nome: user.name, obs })));
+    await tx
+      .insert(historicoObservacoes)
+      .values(observations.map((obs) => ({ idSolicitacao: id, idUsuario: user.id, nome: user.name, obs })));
   }
 
   const replacedKeys: string[] = [];
   for (const { file, key } of stored) {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
-    const row = { nomeArquivo: file.filename.slice(0, 255), storageKey: key, tamanho: file.data.length, mime: file.mimetype, idUsuario: user.id };
+    const row = {
+      nomeArquivo: file.filename.slice(0, 255),
+      storageKey: key,
+      tamanho: file.data.length,
+      mime: file.mimetype,
+      idUsuario: user.id,
+    };
     await tx
       .insert(anexos)
       .values({ idSolicitacao: id, tipo: file.slot, ...row })
-      .onConflictDoUpdate({ target: [anexos.idSolicitacao, anexos.tipo], set: { ...row, createdAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [anexos.idSolicitacao, anexos.tipo],
+        set: { ...row, createdAt: sql`now()` },
+      });
   }
 
   await writeAudit(tx, {

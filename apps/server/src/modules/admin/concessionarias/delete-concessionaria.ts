@@ -3,6 +3,7 @@ import { writeAudit } from '../../../audit/audit.ts';
 import { concessionarias } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
+import { nextVersion } from '../shared/version.ts';
 import { DELETED } from '../shared/replies.ts';
 import { concessionariaHasRequests, findConcessionaria, toConcessionariaDto } from './repo.ts';
 
@@ -27,7 +28,7 @@ export async function deleteConcessionaria(
     if (await concessionariaHasRequests(tx, id)) {
       const [row] = await tx
         .update(concessionarias)
-        .set({ ativo: false })
+        .set({ ativo: false, ...nextVersion(concessionarias.version) })
         .where(eq(concessionarias.id, id))
         .returning();
       await writeAudit(tx, { ...audit, acao: 'desativar', depois: toConcessionariaDto(row!) });

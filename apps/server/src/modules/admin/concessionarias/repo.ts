@@ -14,6 +14,7 @@ export const toConcessionariaDto = (r: Row) => ({
   fluxo: r.fluxo as Flow,
   ufs: r.ufs,
   ativo: r.ativo,
+  version: r.version,
 });
 export type ConcessionariaDto = ReturnType<typeof toConcessionariaDto>;
 

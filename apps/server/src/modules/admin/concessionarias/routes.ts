@@ -15,6 +15,7 @@ const concessionaria = z.object({
   fluxo: z.enum(FLOWS_LIST),
   ufs: z.array(z.string()),
   ativo: z.boolean(),
+  version: z.number(),
 });
 
 /**

@@ -3,6 +3,7 @@ import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
+import { nextVersion } from '../shared/version.ts';
 import { DELETED } from '../shared/replies.ts';
 import { companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
 
@@ -26,7 +27,11 @@ export async function deleteCompany(
       ip: ctx.ip,
     };
     if (await companyInUse(tx, id)) {
-      const [row] = await tx.update(empresas).set({ status: false }).where(eq(empresas.id, id)).returning();
+      const [row] = await tx
+        .update(empresas)
+        .set({ status: false, ...nextVersion(empresas.version) })
+        .where(eq(empresas.id, id))
+        .returning();
       await writeAudit(tx, { ...audit, acao: 'desativar', depois: toCompanyDto(row!) });
       return { msg: COMPANY_DEACTIVATED, desativado: true };
     }

@@ -20,6 +20,7 @@ export const toCompanyDto = (r: Row) => ({
   telefone: r.telefone,
   status: r.status,
   cadastrado: isoDate(r.cadastrado),
+  version: r.version,
 });
 export type CompanyDto = ReturnType<typeof toCompanyDto>;
 

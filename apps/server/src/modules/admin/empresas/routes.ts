@@ -19,6 +19,7 @@ const company = z.object({
   telefone: z.string().nullable(),
   status: z.boolean(),
   cadastrado: z.string(),
+  version: z.number(),
 });
 
 /** Enabled companies, energy (/empresas/*) and water (/agua/empresas/*) (spec part 2 §2.7, §7). */

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CompanySaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
+import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import { cnpjTaken, findCompany, toCompanyDto, type CompanyDto, type Fluxo } from './repo.ts';
 
 export const CNPJ_TAKEN = 'CNPJ já cadastrado.';
@@ -33,14 +34,23 @@ export async function saveCompany(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findCompany(tx, fluxo, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Empresa não encontrada.');
+      const lock = before && lockVersion(empresas.version, before.version, input.version);
       if (await cnpjTaken(tx, fluxo, values.cnpj, before?.id)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
-      const [row] = before
-        ? await tx.update(empresas).set(values).where(eq(empresas.id, before.id)).returning()
-        : await tx
-            .insert(empresas)
-            .values({ ...values, fluxo })
-            .returning();
-      const after = toCompanyDto(row!);
+      const row = lock
+        ? updatedOrStale(
+            await tx
+              .update(empresas)
+              .set({ ...values, ...lock.bump })
+              .where(and(eq(empresas.id, before.id), lock.where))
+              .returning(),
+          )
+        : (
+            await tx
+              .insert(empresas)
+              .values({ ...values, fluxo })
+              .returning()
+          )[0]!;
+      const after = toCompanyDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,
         acao: before ? 'editar' : 'criar',

@@ -18,6 +18,7 @@ export const toGroupDto = (r: Row) => ({
   relatorios: r.relatorios,
   empresas: r.empresas,
   usuarios: r.usuarios,
+  version: r.version,
 });
 export type GroupDto = ReturnType<typeof toGroupDto>;
 

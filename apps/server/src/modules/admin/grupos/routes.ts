@@ -18,6 +18,7 @@ const group = z.object({
   relatorios: z.boolean(),
   empresas: z.boolean(),
   usuarios: z.boolean(),
+  version: z.number(),
 });
 
 /** Access groups (/grupo): role kind and the permission flags behind menu and server checks. */

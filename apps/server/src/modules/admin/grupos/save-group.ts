@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type GroupSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
+import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import { findGroup, toGroupDto, type GroupDto } from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
@@ -19,23 +20,32 @@ export async function saveGroup(
   input: GroupSaveBody,
   mode: 'add' | 'edit',
 ): Promise<GroupDto> {
-  const { id, ...values } = input;
+  const { id, version, ...values } = input;
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await findGroup(tx, id);
       if (mode === 'add' && before) throw unprocessable(GROUP_CODE_TAKEN, 'id');
       if (mode === 'edit' && !before) throw notFound('Grupo de Acesso não encontrado.');
+      const lock = before && lockVersion(grupos.version, before.version, version);
       // Otherwise the administrator would lose this screen the moment the save commits.
       if (before && id === ctx.user.grupo && before.usuarios && !values.usuarios) {
         throw unprocessable(OWN_GROUP_LOCKOUT, 'usuarios');
       }
-      const [row] = before
-        ? await tx.update(grupos).set(values).where(eq(grupos.id, id)).returning()
-        : await tx
-            .insert(grupos)
-            .values({ id, ...values })
-            .returning();
-      const after = toGroupDto(row!);
+      const row = lock
+        ? updatedOrStale(
+            await tx
+              .update(grupos)
+              .set({ ...values, ...lock.bump })
+              .where(and(eq(grupos.id, id), lock.where))
+              .returning(),
+          )
+        : (
+            await tx
+              .insert(grupos)
+              .values({ id, ...values })
+              .returning()
+          )[0]!;
+      const after = toGroupDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,
         acao: before ? 'editar' : 'criar',

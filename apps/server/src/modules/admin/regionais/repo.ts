@@ -23,6 +23,7 @@ export const toRegionalDto = (r: Row) => ({
   focal4: r.focal4,
   nome_focal4: r.nomeFocal4,
   cadastrado: isoDate(r.cadastrado),
+  version: r.version,
 });
 export type RegionalDto = ReturnType<typeof toRegionalDto>;
 

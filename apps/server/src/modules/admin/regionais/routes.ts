@@ -23,6 +23,7 @@ const regional = z.object({
   focal4: text,
   nome_focal4: text,
   cadastrado: z.string(),
+  version: z.number(),
 });
 
 /** Regional offices (spec part 2 §2.6, §7 regional/*). */

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RegionalSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { regionais } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
+import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import { findRegional, regionalTaken, toRegionalDto, type RegionalDto } from './repo.ts';
 
 export const REGIONAL_TAKEN = 'Regional já cadastrada.';
@@ -44,11 +45,18 @@ export async function saveRegional(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findRegional(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Regional não encontrada.');
+      const lock = before && lockVersion(regionais.version, before.version, input.version);
       if (await regionalTaken(tx, sigla, before?.id)) throw unprocessable(REGIONAL_TAKEN, 'regional');
-      const [row] = before
-        ? await tx.update(regionais).set(values).where(eq(regionais.id, before.id)).returning()
-        : await tx.insert(regionais).values(values).returning();
-      const after = toRegionalDto(row!);
+      const row = lock
+        ? updatedOrStale(
+            await tx
+              .update(regionais)
+              .set({ ...values, ...lock.bump })
+              .where(and(eq(regionais.id, before.id), lock.where))
+              .returning(),
+          )
+        : (await tx.insert(regionais).values(values).returning())[0]!;
+      const after = toRegionalDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,
         acao: before ? 'editar' : 'criar',

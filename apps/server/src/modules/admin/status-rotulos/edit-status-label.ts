@@ -1,21 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { statusRotulos } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
+import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import { findStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
 
-/** status-rotulos/edit: renames a status in one flow; its code, and every rule tied to it, stay. */
+/**
+ * status-rotulos/edit: renames a status in one flow; its code, and every rule tied to it, stay.
+ * `version` is the one the admin loaded: a stale one is refused (409).
+ */
 export async function editStatusLabel(
   ctx: AdminContext,
-  id: number,
-  rotulo: string,
+  input: { id: number; rotulo: string; version?: number },
 ): Promise<StatusLabelDto> {
+  const { id, rotulo } = input;
   return ctx.db.transaction(async (tx) => {
     const before = await findStatusLabel(tx, id);
     if (!before) throw notFound('Status não encontrado.');
-    const [row] = await tx.update(statusRotulos).set({ rotulo }).where(eq(statusRotulos.id, id)).returning();
-    const after = toStatusLabelDto(row!);
+    const lock = lockVersion(statusRotulos.version, before.version, input.version);
+    const row = updatedOrStale(
+      await tx
+        .update(statusRotulos)
+        .set({ rotulo, ...lock.bump })
+        .where(and(eq(statusRotulos.id, id), lock.where))
+        .returning(),
+    );
+    const after = toStatusLabelDto(row);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,
       acao: 'editar',

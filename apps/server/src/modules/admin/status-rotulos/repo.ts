@@ -13,6 +13,7 @@ export const toStatusLabelDto = (r: Row) => ({
   tipo: r.tipo as StatusLabelKind,
   codigo: r.codigo,
   rotulo: r.rotulo,
+  version: r.version,
 });
 export type StatusLabelDto = ReturnType<typeof toStatusLabelDto>;
 

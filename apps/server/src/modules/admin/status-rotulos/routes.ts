@@ -16,6 +16,7 @@ const statusLabel = z.object({
   tipo: z.enum(STATUS_LABEL_KINDS),
   codigo: z.number(),
   rotulo: z.string(),
+  version: z.number(),
 });
 
 /** Status labels per flow (/status/nova-unidade, /status/regularizacao): list and rename only. */
@@ -65,7 +66,7 @@ export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       error: 0 as const,
       msg: SAVED,
-      dados: await editStatusLabel(contextOf(request), request.body.id, request.body.rotulo),
+      dados: await editStatusLabel(contextOf(request), request.body),
     }),
   );
 };

@@ -4,6 +4,7 @@ import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
+import { nextVersion } from '../shared/version.ts';
 import { DELETED } from '../shared/replies.ts';
 import { findUser, userHasHistory } from './repo.ts';
 
@@ -22,9 +23,16 @@ export async function deleteUser(
     if (!before) throw notFound('Usuário não encontrado.');
     const audit = { idUsuario: ctx.user.id, entidade: 'usuario', entidadeId: id, antes: before, ip: ctx.ip };
     if (await userHasHistory(tx, id)) {
-      await tx.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, id));
+      await tx
+        .update(usuarios)
+        .set({ ativo: false, ...nextVersion(usuarios.version) })
+        .where(eq(usuarios.id, id));
       await revokeAllSessions(tx, id);
-      await writeAudit(tx, { ...audit, acao: 'desativar', depois: { ...before, id_status: false } });
+      await writeAudit(tx, {
+        ...audit,
+        acao: 'desativar',
+        depois: { ...before, id_status: false, version: before.version + 1 },
+      });
       return { msg: USER_DEACTIVATED, desativado: true };
     }
     await tx.delete(usuarios).where(eq(usuarios.id, id));

@@ -35,6 +35,7 @@ const userColumns = {
   telefone: usuarios.telefone,
   cnpj: usuarios.cnpj,
   cadastrado: usuarios.cadastrado,
+  version: usuarios.version,
 };
 
 const baseQuery = (db: DbOrTx) =>
@@ -66,6 +67,7 @@ export const toUserDto = (r: UserRow, regionalIds: number[]) => ({
   telefone: r.telefone,
   cnpj: r.cnpj,
   cadastrado: isoDate(r.cadastrado),
+  version: r.version,
 });
 export type UserDto = ReturnType<typeof toUserDto>;
 

@@ -30,6 +30,7 @@ const user = z.object({
   telefone: z.string().nullable(),
   cnpj: z.string().nullable(),
   cadastrado: z.string(),
+  version: z.number(),
 });
 
 const optionsReply = z.object({

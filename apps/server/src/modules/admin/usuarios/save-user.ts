@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { regionaisForRole, type UserSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
@@ -8,6 +8,7 @@ import { usuarios } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
+import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import {
   companyExists,
   emailTaken,
@@ -40,6 +41,7 @@ export async function saveUser(
     const user = await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findUser(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Usuário não encontrado.');
+      const lock = before && lockVersion(usuarios.version, before.version, input.version);
       if (before?.id === ctx.user.id && !input.id_status) throw unprocessable(SELF_DEACTIVATION, 'id_status');
       if (await emailTaken(tx, email, before?.id)) throw unprocessable(EMAIL_TAKEN, 'email');
 
@@ -71,22 +73,26 @@ export async function saveUser(
         ativo: input.id_status,
         ...(passwordHash && { passwordHash, trocarSenha: 0 }),
       };
-      const [row] = before
-        ? await tx
-            .update(usuarios)
-            .set(values)
-            .where(eq(usuarios.id, before.id))
-            .returning({ id: usuarios.id })
-        : await tx
-            .insert(usuarios)
-            .values({ ...values, passwordHash: passwordHash! })
-            .returning({ id: usuarios.id });
-      await replaceRegionals(tx, row!.id, regionalIds);
+      const row = lock
+        ? updatedOrStale(
+            await tx
+              .update(usuarios)
+              .set({ ...values, ...lock.bump })
+              .where(and(eq(usuarios.id, before.id), lock.where))
+              .returning({ id: usuarios.id }),
+          )
+        : (
+            await tx
+              .insert(usuarios)
+              .values({ ...values, passwordHash: passwordHash! })
+              .returning({ id: usuarios.id })
+          )[0]!;
+      await replaceRegionals(tx, row.id, regionalIds);
       // A new password or a deactivation ends the sessions already open with the old state.
       if (before && (passwordHash || (before.id_status && !input.id_status)))
         await revokeAllSessions(tx, before.id);
 
-      const after = (await findUser(tx, row!.id))!;
+      const after = (await findUser(tx, row.id))!;
       await writeAudit(tx, {
         idUsuario: ctx.user.id,
         acao: before ? 'editar' : 'criar',

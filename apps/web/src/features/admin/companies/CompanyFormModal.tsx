@@ -45,6 +45,7 @@ export function CompanyFormModal({ fluxo, record, onClose }: Props) {
     initialValues: initialValues(record),
     schema: companySaveBody,
     toBody: (values) => values,
+    version: record?.version,
     onSaved: onClose,
   });
 

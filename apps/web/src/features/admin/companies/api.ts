@@ -1,5 +1,5 @@
 import type { Flow } from '@portal/domain';
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 /** Energy and water companies are separate lists with the same calls (spec part 2 §7). */
 export const companiesResource = {
@@ -7,7 +7,7 @@ export const companiesResource = {
   agua: adminResource('agua/empresas'),
 } satisfies Record<Flow, unknown>;
 
-export interface CompanyRow {
+export interface CompanyRow extends Versioned {
   id: number;
   razao_social: string;
   cnpj: string;

@@ -38,6 +38,7 @@ export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
       ativo: record?.ativo ?? true,
     },
     toBody: (values) => values,
+    version: record?.version,
     onSaved: onClose,
   });
 

@@ -1,9 +1,9 @@
 import type { Flow } from '@portal/domain';
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 export const concessionairesResource = adminResource('concessionarias');
 
-export interface ConcessionaireRow {
+export interface ConcessionaireRow extends Versioned {
   id: number;
   nome: string;
   sigla: string;

@@ -40,6 +40,7 @@ export function GroupFormModal({ record, onClose }: Props) {
     mode: record ? 'edit' : 'add',
     initialValues: initialValues(record),
     toBody: (values) => values,
+    version: record?.version,
     onSaved: onClose,
   });
 

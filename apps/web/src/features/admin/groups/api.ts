@@ -1,5 +1,5 @@
 import type { PermissionFlag, RoleKind } from '@portal/domain';
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 export const groupsResource = adminResource('grupos');
 
@@ -8,4 +8,5 @@ export type GroupRow = {
   nome: string;
   papel: RoleKind;
   papel_nome: string;
-} & Record<PermissionFlag, boolean>;
+} & Versioned &
+  Record<PermissionFlag, boolean>;

@@ -34,6 +34,7 @@ export function RegionalFormModal({ record, onClose }: Props) {
     initialValues: initialValues(record),
     schema: regionalSaveBody,
     toBody: (values) => values,
+    version: record?.version,
     onSaved: onClose,
   });
 

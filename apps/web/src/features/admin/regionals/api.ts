@@ -1,4 +1,4 @@
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 export const regionalsResource = adminResource('regional');
 
@@ -11,4 +11,5 @@ export type RegionalRow = {
   gestor: string;
   email_gestor: string;
   cadastrado: string;
-} & Record<FocalKeys, string | null>;
+} & Versioned &
+  Record<FocalKeys, string | null>;

@@ -29,6 +29,11 @@ export interface DeletedReply {
 
 export type SaveMode = 'add' | 'edit';
 
+/** Every administration record carries the version it was read at; an edit sends it back (GUIDE §3). */
+export interface Versioned {
+  version: number;
+}
+
 /**
  * One administration resource of the API: `<base>/list|add|edit|delete`. The mode is explicit
  * because an access group is added with the id (its code) the administrator types.

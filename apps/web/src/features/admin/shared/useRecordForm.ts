@@ -18,16 +18,21 @@ export interface RecordFormOptions<V extends object> {
   schema?: SafeParser;
   /** Rules beyond the schema (cross-field ones the server also applies). */
   rules?: (values: V) => FormErrors;
+  /**
+   * The version of the record being edited (`record?.version`), sent with the save: if someone
+   * else saved it meanwhile, the server refuses (409) and the form keeps what was typed.
+   */
+  version?: number;
   onSaved: () => void;
 }
 
 /**
  * An add/edit form of an administration record: validated with the server's own schema, saved
  * through the resource, and on refusal left as typed, with the server's message under the field
- * it names (`campo`) or, for a field the form does not show, above the form.
+ * it names (`campo`) or, for a field the form does not show, above the form (a stale version, too).
  */
 export function useRecordForm<V extends object>(options: RecordFormOptions<V>) {
-  const { resource, mode, initialValues, toBody, schema, rules, onSaved } = options;
+  const { resource, mode, initialValues, toBody, schema, rules, version, onSaved } = options;
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<V>({
@@ -56,7 +61,7 @@ export function useRecordForm<V extends object>(options: RecordFormOptions<V>) {
 
   const onSubmit = form.onSubmit((values) => {
     setProblem(null);
-    mutation.mutate(toBody(values));
+    mutation.mutate({ ...toBody(values), ...(version !== undefined && { version }) });
   });
 
   return { form, onSubmit, pending: mutation.isPending, problem };

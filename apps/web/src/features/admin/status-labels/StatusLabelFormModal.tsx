@@ -17,6 +17,7 @@ export function StatusLabelFormModal({ record, onClose }: Props) {
     mode: 'edit',
     initialValues: { id: record.id, rotulo: record.rotulo },
     toBody: (values) => values,
+    version: record.version,
     onSaved: onClose,
   });
 

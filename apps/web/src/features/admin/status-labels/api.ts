@@ -1,5 +1,5 @@
 import type { Flow } from '@portal/domain';
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 export const statusLabelsResource = adminResource('status-rotulos');
 
@@ -11,7 +11,7 @@ export const STATUS_KIND_LABELS = {
 } as const;
 export type StatusKind = keyof typeof STATUS_KIND_LABELS;
 
-export interface StatusLabelRow {
+export interface StatusLabelRow extends Versioned {
   id: number;
   fluxo: Flow;
   tipo: StatusKind;

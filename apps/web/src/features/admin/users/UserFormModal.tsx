@@ -76,6 +76,7 @@ export function UserFormModal({ record, onClose }: Props) {
       const verdict = papel ? regionaisForRole(papel, values.regionais.map(Number)) : { ok: true as const };
       return verdict.ok ? {} : { regionais: verdict.msg };
     },
+    version: record?.version,
     onSaved: onClose,
   });
 

@@ -1,11 +1,11 @@
 import type { RoleKind } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../api/client.ts';
-import { adminResource } from '../shared/api.ts';
+import { adminResource, type Versioned } from '../shared/api.ts';
 
 export const usersResource = adminResource('usuarios');
 
-export interface UserRow {
+export interface UserRow extends Versioned {
   id: number;
   name: string;
   email: string;
