@@ -52,7 +52,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   }
 
   const payload = (await response.json().catch(() => null)) as (T & Envelope) | null;
-  if (response.status === 401 && token) sessionStore.clear();
+  if (response.status === 401 && token) sessionStore.expire(token);
   if (!response.ok || !payload || payload.error) {
     throw new ApiError(response.status, payload?.msg || UNEXPECTED, payload?.campo);
   }

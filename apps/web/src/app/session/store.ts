@@ -66,4 +66,11 @@ export const sessionStore = {
     sessionStorage.removeItem(USER_KEY);
     emit();
   },
+  /**
+   * The server refused `token` (401): ends the session only if it still uses that token. An
+   * answer that arrives late for a token already replaced (signed out and in again) is ignored.
+   */
+  expire(token: string): void {
+    if (sessionStorage.getItem(TOKEN_KEY) === token) this.clear();
+  },
 };

@@ -161,7 +161,7 @@ export function saveRequest(
         campo?: string;
         dados?: SaveAnswer;
       } | null;
-      if (xhr.status === 401 && token) sessionStore.clear();
+      if (xhr.status === 401 && token) sessionStore.expire(token);
       if (xhr.status >= 200 && xhr.status < 300 && body && !body.error && body.dados) resolve(body.dados);
       else reject(new SaveError(xhr.status, body?.msg || 'Ocorreu um erro inesperado.', body?.campo));
     };
