@@ -47,7 +47,7 @@ describe('cities by UF (shipped IBGE data, works offline)', () => {
 
   it('refuses an invalid UF', async () => {
     expect((await get('/api/cidades/XX')).statusCode).toBe(404);
-    expect((await get('/api/cidades/SPX')).statusCode).toBe(400);
+    expect((await get('/api/cidades/SPX')).statusCode).toBe(422);
   });
 });
 
@@ -79,7 +79,7 @@ describe('postal-code lookup through the server', () => {
 
   it('a CEP must have 8 digits', async () => {
     const res = await get('/api/cep/0131010');
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().msg).toMatch(/CEP deve ter 8 dígitos/);
   });
 });

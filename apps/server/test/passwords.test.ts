@@ -89,7 +89,7 @@ describe('lost-password and change-password-new (recovery)', () => {
 
   it('an invalid e-mail is refused with a message naming the field', async () => {
     const res = await post('/api/lost-password', { email: 'não-é-email' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 1, campo: 'email', msg: 'E-mail inválido.' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldLabel } from '@portal/domain';
-import { AppError } from './errors.ts';
+import { AppError, schemaProblemStatus } from './errors.ts';
 
 /**
  * A schema message that does not name its field (e.g. zod's own type errors) gets the field's
@@ -20,13 +20,17 @@ const withField = (field: string, message: string): string => {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ error: 1, msg: err.message, ...(err.field && { campo: err.field }) });
+      return reply
+        .status(err.statusCode)
+        .send({ error: 1, msg: err.message, ...(err.field && { campo: err.field }) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
       const field = issue?.instancePath.split('/').filter(Boolean).join('.');
       const message = issue?.message ?? 'Dados inválidos.';
-      return reply.status(400).send({ error: 1, msg: field ? withField(field, message) : message, ...(field && { campo: field }) });
+      return reply
+        .status(schemaProblemStatus(issue?.keyword ?? ''))
+        .send({ error: 1, msg: field ? withField(field, message) : message, ...(field && { campo: field }) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ error: 1, msg: 'O corpo da requisição não é um JSON válido.' });

@@ -58,16 +58,17 @@ describe.each([
   });
 
   it.each([
-    ['CNPJ with a wrong check digit', { cnpj: '12.ABC.345/01DE-36' }, 'cnpj', 'CNPJ inválido'],
-    ['CNPJ of equal digits', { cnpj: '11.111.111/1111-11' }, 'cnpj', 'CNPJ inválido'],
-    ['CEP with 7 digits', { cep: '7400010' }, 'cep', 'CEP deve ter 8 dígitos'],
-    ['CEP with letters', { cep: '74000-1AB' }, 'cep', 'CEP deve ter 8 dígitos'],
-    ['e-mail without domain', { email: 'contato@' }, 'email', 'E-mail'],
-    ['missing company name', { razao_social: '' }, 'razao_social', 'Razão Social'],
-  ])('%s is refused, naming the field, nothing written', async (_case, bad, campo, msg) => {
+    // An invalid value is unprocessable (422); a missing field is a malformed request (400).
+    ['CNPJ with a wrong check digit', { cnpj: '12.ABC.345/01DE-36' }, 'cnpj', 'CNPJ inválido', 422],
+    ['CNPJ of equal digits', { cnpj: '11.111.111/1111-11' }, 'cnpj', 'CNPJ inválido', 422],
+    ['CEP with 7 digits', { cep: '7400010' }, 'cep', 'CEP deve ter 8 dígitos', 422],
+    ['CEP with letters', { cep: '74000-1AB' }, 'cep', 'CEP deve ter 8 dígitos', 422],
+    ['e-mail without domain', { email: 'contato@' }, 'email', 'E-mail', 422],
+    ['missing company name', { razao_social: '' }, 'razao_social', 'Razão Social', 400],
+  ])('%s is refused, naming the field, nothing written', async (_case, bad, campo, msg, status) => {
     const count = (await t.app.db.select().from(empresas)).length;
     const res = await admin.post(`${base}/add`, company({ cnpj: cnpj('90817263'), ...bad }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ error: 1, campo });
     expect(res.body.msg).toContain(msg);
     expect(await t.app.db.select().from(empresas)).toHaveLength(count);

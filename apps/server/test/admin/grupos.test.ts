@@ -42,7 +42,7 @@ describe('grupos (Grupo de Acesso)', () => {
   it('a code already in use, or an unknown role kind, is refused', async () => {
     expect((await admin.post('/grupos/add', { ...group, nome: 'Outro' })).body).toMatchObject({ error: 1, msg: 'Código de Grupo já cadastrado.', campo: 'id' });
     const bad = await admin.post('/grupos/add', { ...group, id: 23200002, papel: 'superuser' });
-    expect(bad).toMatchObject({ status: 400, body: { campo: 'papel' } });
+    expect(bad).toMatchObject({ status: 422, body: { campo: 'papel' } });
   });
 
   it('edit changes name, role kind and flags; audit keeps before → after', async () => {

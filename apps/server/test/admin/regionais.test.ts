@@ -50,12 +50,13 @@ describe('regional (Gerenciamento de Regional)', () => {
   });
 
   it.each([
-    ['e-mail do gestor', { email_gestor: 'marcia@' }, 'email_gestor'],
-    ['focal point e-mail', { focal3: 'nao-e-email' }, 'focal3'],
-    ['missing manager', { gestor: '' }, 'gestor'],
-  ])('an invalid %s is refused, naming the field', async (_c, bad, campo) => {
+    // An invalid value is unprocessable (422); a missing field is a malformed request (400).
+    ['e-mail do gestor', { email_gestor: 'marcia@' }, 'email_gestor', 422],
+    ['focal point e-mail', { focal3: 'nao-e-email' }, 'focal3', 422],
+    ['missing manager', { gestor: '' }, 'gestor', 400],
+  ])('%s is refused, naming the field', async (_c, bad, campo, status) => {
     const res = await admin.post('/regional/add', { ...regional, regional: 'TXX', ...bad });
-    expect(res).toMatchObject({ status: 400, body: { error: 1, campo } });
+    expect(res).toMatchObject({ status, body: { error: 1, campo } });
     expect(await t.app.db.select().from(regionais).where(eq(regionais.regional, 'TXX'))).toEqual([]);
   });
 

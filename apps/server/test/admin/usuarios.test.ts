@@ -69,7 +69,7 @@ describe('usuarios/add', () => {
 
   it('an invalid e-mail is refused, naming the field', async () => {
     const res = await admin.post('/usuarios/add', newUser({ email: 'sem-arroba' }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 1, campo: 'email' });
     expect(res.body.msg).toContain('E-mail');
   });
@@ -178,7 +178,7 @@ describe('usuarios/list', () => {
     expect(one.body.dados).toMatchObject({ id: active.body.dados[0].id });
     expect(one.body.total).toBeUndefined();
     expect((await admin.post('/usuarios/list', { sort: 'password_hash' })).body).toMatchObject({ error: 1, msg: 'Ordenação inválida.' });
-    expect((await admin.post('/usuarios/list', { per_page: 7 })).status).toBe(400);
+    expect((await admin.post('/usuarios/list', { per_page: 7 })).status).toBe(422);
   });
 });
 

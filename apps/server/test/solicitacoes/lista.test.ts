@@ -29,7 +29,7 @@ describe('novas-unidades/list', () => {
     expect(res.json().total).toBe(12);
     const page2 = await list('celula', { page: 2, per_page: 10 });
     expect(page2.json().dados).toHaveLength(2);
-    expect((await list('celula', { per_page: 7 })).statusCode).toBe(400);
+    expect((await list('celula', { per_page: 7 })).statusCode).toBe(422);
   });
 
   it('rows come from the session scope, whatever ids the payload sends', async () => {

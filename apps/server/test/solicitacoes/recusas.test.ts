@@ -113,10 +113,10 @@ describe('each kind of refusal leaves the database unchanged', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('an invalid CPF/CNPJ → 400 with the form message, nothing written', async () => {
+  it('an invalid CPF/CNPJ → 422 with the form message, nothing written', async () => {
     const before = await snapshot();
     const res = await save('solicitante', 'add', await newUnitPayload(t.app, { cnpj_solicitada: '11.111.111/1111-11' }));
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 1, msg: 'CNPJ/CPF inválido', campo: 'cnpj_solicitada' });
     expect(await snapshot()).toEqual(before);
   });

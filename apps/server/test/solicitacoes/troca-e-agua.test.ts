@@ -86,7 +86,7 @@ describe('water forms (agua/novas-unidades/*, agua/unidades/*)', () => {
 
   it('the water site types are the spec subset (1, 7, 3, 4, 6)', async () => {
     const res = await call(t.app, tokens.solicitante!, '/api/agua/novas-unidades/add', await waterPayload({ tipo_site: 2 }));
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().campo).toBe('tipo_site');
   });
 

@@ -23,7 +23,14 @@ import {
   solicitacoes,
 } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  schemaProblemStatus,
+  unprocessable,
+} from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import type { SaveBody, UploadedFile } from './parse-save-body.ts';
@@ -49,7 +56,11 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   const result = requestSaveSchema(flow, kind).safeParse(dados);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw badRequest(issue.message, issue.path.map(String).join('.') || undefined);
+    throw new AppError(
+      schemaProblemStatus(issue.code),
+      issue.message,
+      issue.path.map(String).join('.') || undefined,
+    );
   }
   // Only what the payload carries counts as sent; absent keys leave the record as it is.
   const sent = Object.fromEntries(
