@@ -29,7 +29,6 @@ export async function deleteAttachment(
   const { db, storage } = deps;
   const { flow, kind, user } = input;
   const request = await findRequest(db, user, flow, kind, input.id);
-  if (!request) throw notFound('Solicitação não encontrada.');
   const files = await attachmentsOf(db, request.id);
   const file = files.find((f) => f.tipo === input.tipo);
   const label = formFieldLabel(requestForm(flow, kind), input.tipo);

@@ -3,7 +3,7 @@ import { deletionProblem, type Flow, type Kind, type SessionUser } from '@portal
 import type { Database } from '../../db/client.ts';
 import { historicoStatus, solicitacoes } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fieldValues } from './record.ts';
 import { attachmentsOf, findRequest } from './repo.ts';
@@ -19,14 +19,17 @@ export async function deleteRequest(
   const { db, storage } = deps;
   const { flow, kind, user } = input;
   const request = await findRequest(db, user, flow, kind, input.id);
-  if (!request) throw notFound('Solicitação não encontrada.');
   const files = await attachmentsOf(db, request.id);
   await db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(historicoStatus)
       .where(eq(historicoStatus.idSolicitacao, request.id));
-    const problem = deletionProblem(user, { status: request.status, idUsuario: request.idUsuario, statusChanges: n });
+    const problem = deletionProblem(user, {
+      status: request.status,
+      idUsuario: request.idUsuario,
+      statusChanges: n,
+    });
     if (problem) throw forbidden(problem);
     await tx.delete(solicitacoes).where(eq(solicitacoes.id, request.id));
     await writeAudit(tx, {

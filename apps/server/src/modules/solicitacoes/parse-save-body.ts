@@ -23,7 +23,8 @@ export interface SaveBody {
 export async function parseSaveBody(request: FastifyRequest): Promise<SaveBody> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Envie os dados da solicitação.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw badRequest('Envie os dados da solicitação.');
     return { dados: body as Record<string, unknown>, files: [] };
   }
   let dados: Record<string, unknown> = {};
@@ -35,7 +36,8 @@ export async function parseSaveBody(request: FastifyRequest): Promise<SaveBody> 
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
         throw err;
       });
-      if (data.length > 0) files.push({ slot: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      if (data.length > 0)
+        files.push({ slot: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
     } else if (part.fieldname === 'dados') {
       try {
         dados = JSON.parse(String(part.value)) as Record<string, unknown>;

@@ -8,7 +8,12 @@ import { scoped } from './scope.ts';
 /** An attachment of a request the user may see (the same scope as the request itself). */
 export async function findAttachment(db: Database, user: SessionUser, id: number) {
   const [file] = await db
-    .select({ nome: anexos.nomeArquivo, mime: anexos.mime, tamanho: anexos.tamanho, storageKey: anexos.storageKey })
+    .select({
+      nome: anexos.nomeArquivo,
+      mime: anexos.mime,
+      tamanho: anexos.tamanho,
+      storageKey: anexos.storageKey,
+    })
     .from(anexos)
     .innerJoin(solicitacoes, eq(solicitacoes.id, anexos.idSolicitacao))
     .where(scoped(user, and(eq(anexos.id, id))))

@@ -6,11 +6,17 @@ type Row = typeof solicitacoes.$inferSelect;
 type ColumnKey = keyof Row;
 
 /** Request fields that are columns (the observation is a history entry, not a column). */
-export const COLUMN_FIELDS = REQUEST_FIELDS.filter((f) => f !== 'observacao') as Exclude<RequestField, 'observacao'>[];
+export const COLUMN_FIELDS = REQUEST_FIELDS.filter((f) => f !== 'observacao') as Exclude<
+  RequestField,
+  'observacao'
+>[];
 
 // The schema names its columns after the spec's fields, so the mapping is read off the table.
 const PROPERTY_OF: Record<string, ColumnKey> = Object.fromEntries(
-  Object.entries(getTableColumns(solicitacoes)).map(([property, column]) => [column.name, property as ColumnKey]),
+  Object.entries(getTableColumns(solicitacoes)).map(([property, column]) => [
+    column.name,
+    property as ColumnKey,
+  ]),
 );
 
 export const propertyOf = (field: string): ColumnKey => {
@@ -26,7 +32,10 @@ export const fieldValues = (row: Row): Record<string, unknown> =>
 /** The payload's field values as a partial row update (only the fields sent). */
 export const rowValues = (values: Record<string, unknown>): Partial<Row> =>
   Object.fromEntries(
-    COLUMN_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(values, f)).map((f) => [propertyOf(f), values[f] ?? null]),
+    COLUMN_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(values, f)).map((f) => [
+      propertyOf(f),
+      values[f] ?? null,
+    ]),
   ) as Partial<Row>;
 
 export interface AttachmentInfo {
@@ -76,7 +85,13 @@ export function toApiRecord(row: Row, requester: RequesterInfo, attachments: Att
     ...fieldValues(row),
     ...requester,
     ...links,
-    anexos: attachments.map((a) => ({ id: a.id, tipo: a.tipo, nome: a.nomeArquivo, tamanho: a.tamanho, url: attachmentUrl(a.id) })),
+    anexos: attachments.map((a) => ({
+      id: a.id,
+      tipo: a.tipo,
+      nome: a.nomeArquivo,
+      tamanho: a.tamanho,
+      url: attachmentUrl(a.id),
+    })),
   };
 }
 export type ApiRecord = ReturnType<typeof toApiRecord>;

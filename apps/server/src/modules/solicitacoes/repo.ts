@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Flow, Kind, ListQuery, SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { anexos, empresas, historicoObservacoes, historicoStatus, solicitacoes, usuarios } from '../../db/schema.ts';
+import {
+  anexos,
+  empresas,
+  historicoObservacoes,
+  historicoStatus,
+  solicitacoes,
+  usuarios,
+} from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped } from './scope.ts';
 
@@ -9,13 +17,20 @@ export type RequestRow = typeof solicitacoes.$inferSelect;
 
 const ofForm = (flow: Flow, kind: Kind) => and(eq(solicitacoes.fluxo, flow), eq(solicitacoes.tipo, kind));
 
-/** One request the user may see, or undefined (absent and out of scope look alike). */
-export async function findRequest(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, id: number) {
+/** One request the user may see; otherwise 404 (absent and out of scope look alike). */
+export async function findRequest(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  id: number,
+): Promise<RequestRow> {
   const [row] = await db
     .select()
     .from(solicitacoes)
     .where(scoped(user, ofForm(flow, kind), eq(solicitacoes.id, id)))
     .limit(1);
+  if (!row) throw notFound('Solicitação não encontrada.');
   return row;
 }
 
@@ -34,9 +49,18 @@ export async function requesterOf(db: DbOrTx, row: RequestRow): Promise<Requeste
   return { ...r!, id_empresa: row.idEmpresa };
 }
 
-export const attachmentsOf = (db: DbOrTx, idSolicitacao: number): Promise<(AttachmentInfo & { storageKey: string })[]> =>
+export const attachmentsOf = (
+  db: DbOrTx,
+  idSolicitacao: number,
+): Promise<(AttachmentInfo & { storageKey: string })[]> =>
   db
-    .select({ id: anexos.id, tipo: anexos.tipo, nomeArquivo: anexos.nomeArquivo, tamanho: anexos.tamanho, storageKey: anexos.storageKey })
+    .select({
+      id: anexos.id,
+      tipo: anexos.tipo,
+      nomeArquivo: anexos.nomeArquivo,
+      tamanho: anexos.tamanho,
+      storageKey: anexos.storageKey,
+    })
     .from(anexos)
     .where(eq(anexos.idSolicitacao, idSolicitacao));
 
@@ -62,7 +86,13 @@ const quickSearch = (q: string | undefined): SQL | undefined => {
   );
 };
 
-export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery & { sort: keyof typeof SORTABLE }) {
+export async function listRequests(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: ListQuery & { sort: keyof typeof SORTABLE },
+) {
   const where = scoped(
     user,
     ofForm(flow, kind),
@@ -90,19 +120,30 @@ export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, ki
       .offset((query.page - 1) * query.per_page),
     db.select({ n: count() }).from(solicitacoes).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })), total: total?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })),
+    total: total?.n ?? 0,
+  };
 }
 
 export const statusHistory = (db: DbOrTx, idSolicitacao: number) =>
   db
-    .select({ nome: historicoStatus.nome, data_cadastro: historicoStatus.dataCadastro, status: historicoStatus.status })
+    .select({
+      nome: historicoStatus.nome,
+      data_cadastro: historicoStatus.dataCadastro,
+      status: historicoStatus.status,
+    })
     .from(historicoStatus)
     .where(eq(historicoStatus.idSolicitacao, idSolicitacao))
     .orderBy(desc(historicoStatus.dataCadastro), desc(historicoStatus.id));
 
 export const observationHistory = (db: DbOrTx, idSolicitacao: number) =>
   db
-    .select({ nome: historicoObservacoes.nome, data: historicoObservacoes.data, obs: historicoObservacoes.obs })
+    .select({
+      nome: historicoObservacoes.nome,
+      data: historicoObservacoes.data,
+      obs: historicoObservacoes.obs,
+    })
     .from(historicoObservacoes)
     .where(eq(historicoObservacoes.idSolicitacao, idSolicitacao))
     .orderBy(desc(historicoObservacoes.data), desc(historicoObservacoes.id));

@@ -14,14 +14,22 @@ import {
   type Kind,
 } from '@portal/domain';
 import { authenticate } from '../../auth/authenticate.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import { parseSaveBody } from './parse-save-body.ts';
 import { findAttachment } from './read-attachment.ts';
 import { toApiRecord } from './record.ts';
-import { attachmentsOf, findRequest, listRequests, observationHistory, requesterOf, SORTABLE, statusHistory } from './repo.ts';
+import {
+  attachmentsOf,
+  findRequest,
+  listRequests,
+  observationHistory,
+  requesterOf,
+  SORTABLE,
+  statusHistory,
+} from './repo.ts';
 import { SAVED, saveRequest } from './save-request.ts';
 
 /**
@@ -38,13 +46,18 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       const { body, user } = request;
       if (body.id !== undefined) {
         const row = await findRequest(app.db, user, flow, kind, body.id);
-        if (!row) throw notFound('Solicitação não encontrada.');
-        const [requester, files] = await Promise.all([requesterOf(app.db, row), attachmentsOf(app.db, row.id)]);
+        const [requester, files] = await Promise.all([
+          requesterOf(app.db, row),
+          attachmentsOf(app.db, row.id),
+        ]);
         return { error: 0 as const, dados: toApiRecord(row, requester, files) };
       }
       const sort = body.sort ?? 'data_pedido';
       if (!(sort in SORTABLE)) throw badRequest('Ordenação inválida.', 'sort');
-      const { rows, total } = await listRequests(app.db, user, flow, kind, { ...body, sort: sort as keyof typeof SORTABLE });
+      const { rows, total } = await listRequests(app.db, user, flow, kind, {
+        ...body,
+        sort: sort as keyof typeof SORTABLE,
+      });
       return { error: 0 as const, dados: rows, total };
     });
 
@@ -59,29 +72,43 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       });
     }
 
-    app.post('/validar-unidade', { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
-      const dados = await findDuplicates(app.db, flow, kind, { unidade: request.body.unidade }, request.body.id);
-      return { error: 0 as const, total: dados.length, dados };
-    });
+    app.post(
+      '/validar-unidade',
+      { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckResultSchema } } },
+      async (request) => {
+        const dados = await findDuplicates(
+          app.db,
+          flow,
+          kind,
+          { unidade: request.body.unidade },
+          request.body.id,
+        );
+        return { error: 0 as const, total: dados.length, dados };
+      },
+    );
 
-    app.post('/validar-endereco', { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckResultSchema } } }, async (request) => {
-      const dados = await findDuplicates(app.db, flow, kind, { endereco_id: request.body.endereco_id }, request.body.id);
-      return { error: 0 as const, total: dados.length, dados };
-    });
-
-    const visibleRequest = async (user: Parameters<typeof findRequest>[1], id: number) => {
-      const row = await findRequest(app.db, user, flow, kind, id);
-      if (!row) throw notFound('Solicitação não encontrada.');
-      return row;
-    };
+    app.post(
+      '/validar-endereco',
+      { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckResultSchema } } },
+      async (request) => {
+        const dados = await findDuplicates(
+          app.db,
+          flow,
+          kind,
+          { endereco_id: request.body.endereco_id },
+          request.body.id,
+        );
+        return { error: 0 as const, total: dados.length, dados };
+      },
+    );
 
     app.post('/historicos', { schema: { tags, body: historyBody } }, async (request) => {
-      const row = await visibleRequest(request.user, request.body.id_unidade);
+      const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
       return { error: 0 as const, dados: await observationHistory(app.db, row.id) };
     });
 
     app.post('/status', { schema: { tags, body: historyBody } }, async (request) => {
-      const row = await visibleRequest(request.user, request.body.id_unidade);
+      const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
       return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
     });
 
@@ -106,15 +133,25 @@ export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(formRoutes(flow, kind), { prefix: `/${requestForm(flow, kind).apiBase}` });
     const deletePath = DELETE_PATHS[`${flow}.${kind}`];
     if (!deletePath) continue;
-    app.post(deletePath, { preHandler: authenticate, schema: { tags: [requestForm(flow, kind).title], body: deleteBody } }, async (request) => {
-      await deleteRequest({ db: app.db, storage: app.storage }, { flow, kind, user: request.user, id: request.body.id, ip: request.ip });
-      return { error: 0 as const, msg: 'Apagado com sucesso!' };
-    });
+    app.post(
+      deletePath,
+      { preHandler: authenticate, schema: { tags: [requestForm(flow, kind).title], body: deleteBody } },
+      async (request) => {
+        await deleteRequest(
+          { db: app.db, storage: app.storage },
+          { flow, kind, user: request.user, id: request.body.id, ip: request.ip },
+        );
+        return { error: 0 as const, msg: 'Apagado com sucesso!' };
+      },
+    );
   }
 
   app.get(
     '/arquivos/:id',
-    { preHandler: authenticate, schema: { tags: ['Arquivos'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      preHandler: authenticate,
+      schema: { tags: ['Arquivos'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    },
     async (request, reply) => {
       const file = await findAttachment(app.db, request.user, request.params.id);
       return reply

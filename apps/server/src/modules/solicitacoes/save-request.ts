@@ -23,14 +23,7 @@ import {
   solicitacoes,
 } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  notFound,
-  schemaProblemStatus,
-  unprocessable,
-} from '../../http/errors.ts';
+import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import type { SaveBody, UploadedFile } from './parse-save-body.ts';
@@ -164,7 +157,6 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
   if (cmd.mode === 'edit') {
     if (!data.id) throw badRequest('O campo ID é obrigatório para editar.', 'id');
     current = await findRequest(db, user, flow, kind, data.id);
-    if (!current) throw notFound('Solicitação não encontrada.');
     if (data.version === undefined) throw badRequest('O campo Versão é obrigatório para editar.', 'version');
     if (data.version !== current.version) throw conflict(STALE_VERSION);
     currentFiles = await attachmentsOf(db, current.id);
