@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 /** Status of an ApiError when the server never answered (offline, or the page is unloading). */
-export const NO_ANSWER = 0;
+const NO_ANSWER = 0;
 
 const UNREACHABLE = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 const UNEXPECTED = 'Ocorreu um erro inesperado. Tente novamente.';

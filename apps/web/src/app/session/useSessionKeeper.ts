@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, NO_ANSWER } from '../../api/client.ts';
 import { validate } from '../../features/auth/api.ts';
 import { sessionStore } from './store.ts';
 import { useSession } from './useSession.ts';
@@ -8,24 +7,19 @@ import { useSession } from './useSession.ts';
 export const REVALIDATE_MS = 500_000;
 
 /**
- * Keeps the stored user in step with the server. A validation the server refuses destroys the
- * session, and the route guard then sends the user to /login (spec part 1 §7 GET validate).
- * No answer at all (offline, or the request cut short by a reload) proves nothing about the
- * session, so it is kept and the next check decides.
+ * Keeps the stored user in step with the server. A validation the server refuses (401) destroys
+ * the session in the API client, and the route guard then sends the user to /login (spec part 1
+ * §7 GET validate). Any other failure — offline, or an answer cut short by a reload — proves
+ * nothing about the session, so it is kept and the next check decides.
  */
 export function useSessionKeeper(): void {
   const token = useSession()?.token;
   useQuery({
     queryKey: ['session', 'validate', token],
     queryFn: async () => {
-      try {
-        const { user } = await validate();
-        sessionStore.updateUser(user);
-        return user;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === NO_ANSWER)) sessionStore.clear();
-        throw error;
-      }
+      const { user } = await validate();
+      sessionStore.updateUser(user);
+      return user;
     },
     enabled: Boolean(token),
     refetchInterval: REVALIDATE_MS,
