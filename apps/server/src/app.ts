@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,12 +17,16 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerOrphanSweep } from './jobs/sweep-orphan-attachments.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
+import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
 import { localDiskStorage, type FileStorage } from './storage/file-storage.ts';
 
@@ -39,6 +44,24 @@ declare module 'fastify' {
 // Validation messages of the shared schemas read in Portuguese wherever they lack their own text.
 z.config(z.locales.pt());
 
+/**
+ * What the single-page app needs and nothing more: its own scripts, Mantine's injected styles,
+ * blob: URLs for the attachment viewer, and no framing by other sites.
+ */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 export interface BuildOptions {
   /** Replaces the configured mailer (tests capture messages). */
   mailer?: Mailer;
@@ -49,12 +72,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // A stalled client is dropped instead of holding a socket: idle sockets after 20 s, a whole
+    // request (uploads included) after requestTimeoutMs.
+    connectionTimeout: 20_000,
+    requestTimeout: config.requestTimeoutMs,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
@@ -65,7 +94,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);
 
   registerErrorHandling(app);
-  await app.register(fastifyMultipart, { limits: { fileSize: 15_000_000, files: 5 } });
+  registerJsonBodyParser(app);
+  registerOrphanSweep(app);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 15_000_000, files: 5, fields: 20, fieldSize: 1_048_576, parts: 25, headerPairs: 50 },
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -80,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(concessionariasRoutes);
       await api.register(adminRoutes);
       await api.register(localidadesRoutes);
+      await api.register(regionaisPublicasRoutes);
       await api.register(solicitacoesRoutes);
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from './startup/startup-error.ts';
 
 /** Everything the server reads from its environment, parsed once at start. */
 export interface Config {
@@ -13,15 +14,28 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * Demo companies and users (published password) are wanted: never with databaseUrl. From the
+   * environment, startServer also requires a database this start creates (demoSeedAllowed).
+   */
   seedDemo: boolean;
   webDist: string | undefined;
   sessionIdleMinutes: number;
   passwordResetMinutes: number;
   rateLimit: { perAddress: number; perIp: number; windowMs: number };
   logLevel: string;
+  /**
+   * Fastify's trustProxy: off by default, so X-Forwarded-For is ignored unless the operator names
+   * the proxies in front of the app (their addresses/CIDRs, or true to trust any).
+   */
+  trustProxy: boolean | string[];
+  /** Longest time one request may take, uploads included, before the server answers 408. */
+  requestTimeoutMs: number;
   /** A ViaCEP-compatible postal-code service: GET {cepBaseUrl}/{cep}/json/. */
   cepBaseUrl: string;
   cepTimeoutMs: number;
+  /** How often attachment files without a row are swept from storage; 0 turns the sweep off. */
+  orphanSweepIntervalMs: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +44,31 @@ const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;
 };
+
+/** TRUST_PROXY: unset, 0 or false = off; true = any proxy; otherwise a comma list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const raw = value?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+export const SEED_DEMO_WITH_POSTGRES =
+  'SEED_DEMO não é aceito com DATABASE_URL: usuários de demonstração existem só no banco embutido (PGlite). ' +
+  'Remova SEED_DEMO e crie o primeiro administrador com "npm run create-admin" ou ADMIN_EMAIL e ADMIN_PASSWORD.';
+
+/**
+ * SEED_DEMO: on by default for the embedded database, `0` turns it off. With DATABASE_URL an
+ * explicit SEED_DEMO is refused rather than ignored, so no operator believes (or makes) a
+ * production database with the demo users' published password.
+ */
+function readSeedDemo(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.SEED_DEMO?.trim().toLowerCase() ?? '';
+  const off = raw === '0' || raw === 'false';
+  if (!env.DATABASE_URL) return !off;
+  if (raw !== '' && !off) throw new StartupError(SEED_DEMO_WITH_POSTGRES);
+  return false;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
@@ -42,7 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Portal de Solicitações de UC <nao-responda@portal.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: readSeedDemo(env),
     webDist: env.WEB_DIST ?? path.resolve(serverRoot, '../web/dist'),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
     passwordResetMinutes: 60,
@@ -52,8 +91,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60_000),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 120_000),
     cepBaseUrl: env.CEP_BASE_URL ?? 'https://viacep.com.br/ws',
     cepTimeoutMs: int(env.CEP_TIMEOUT_MS, 3000),
+    orphanSweepIntervalMs: int(env.ORPHAN_SWEEP_INTERVAL_MS, 60 * 60_000),
   };
 }
 

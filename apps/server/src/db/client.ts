@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { migrationsFolder, type Config } from '../config.ts';
 import * as schema from './schema.ts';
@@ -26,9 +27,13 @@ export interface DatabaseHandle {
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db,
  * and applies the committed migrations before anything else touches it.
  */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+export async function openDatabase(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Calls fail fast while the database is away instead of queueing for a connection forever.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client whose connection was cut emits 'error' on the pool; unhandled, it would end
+    // the process. The pool drops that client and opens a new one on the next query.
+    pool.on('error', (err) => log.warn({ code: (err as { code?: string }).code }, 'conexão ociosa com o PostgreSQL perdida'));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

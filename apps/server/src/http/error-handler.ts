@@ -1,15 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldLabel } from '@portal/domain';
+import { isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, schemaProblemStatus } from './errors.ts';
 
+export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
+export const DISK_FULL = 'Espaço em disco esgotado no servidor. Avise o administrador.';
+
+/** No space left on the device (or the quota) where a file or the database was being written. */
+const isDiskFull = (err: { code?: unknown }) => err.code === 'ENOSPC' || err.code === 'EDQUOT';
+
 /**
- * A schema message that does not name its field (e.g. zod's own type errors) gets the field's
- * label in front; the shared schemas' messages already name it and pass unchanged.
+ * A value the database refused as data (SQLSTATE class 22: out of range, invalid text or date).
+ * The schemas refuse these by field first; this keeps any they miss a 400, never a 500.
  */
-const withField = (field: string, message: string): string => {
-  const label = fieldLabel(field);
-  return message.toLowerCase().includes(label.toLowerCase()) ? message : `${label}: ${message}`;
+const dataExceptionCode = (err: { code?: unknown; cause?: unknown }): string | undefined => {
+  const code = (err.cause as { code?: unknown } | undefined)?.code ?? err.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) ? code : undefined;
 };
 
 /**
@@ -30,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = issue?.message ?? 'Dados inválidos.';
       return reply
         .status(schemaProblemStatus(issue?.keyword ?? ''))
-        .send({ error: 1, msg: field ? withField(field, message) : message, ...(field && { campo: field }) });
+        .send({ error: 1, msg: message, ...(field && { campo: field }) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ error: 1, msg: 'O corpo da requisição não é um JSON válido.' });
@@ -43,6 +49,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'banco indisponível');
+      return reply.status(503).send({ error: 1, msg: DATABASE_UNAVAILABLE });
+    }
+    if (isDiskFull(err)) {
+      request.log.error({ err }, 'disco cheio ao gravar arquivo');
+      return reply.status(507).send({ error: 1, msg: DISK_FULL });
+    }
+    const dataException = dataExceptionCode(err);
+    if (dataException) {
+      // Only the code: the failed query's parameters may hold what must never be logged.
+      request.log.warn({ code: dataException }, 'valor recusado pelo banco: falta uma regra no schema');
+      return reply.status(400).send({ error: 1, msg: 'Um dos valores enviados é inválido.' });
+    }
+    if (isDatabaseDiskFull(err)) {
+      request.log.error('banco de dados sem espaço em disco');
+      return reply.status(507).send({ error: 1, msg: 'Sem espaço em disco no banco de dados. Avise o administrador.' });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.status(500).send({ error: 1, msg: 'Erro interno. Tente novamente em instantes.' });

@@ -14,7 +14,8 @@ export class AppError extends Error {
 
 export const badRequest = (msg: string, field?: string) => new AppError(400, msg, field);
 export const unauthorized = (msg = 'Sessão expirada. Entre novamente.') => new AppError(401, msg);
-export const forbidden = (msg = 'Você não tem permissão para esta ação.') => new AppError(403, msg);
+export const forbidden = (msg = 'Você não tem permissão para esta ação.', field?: string) =>
+  new AppError(403, msg, field);
 export const notFound = (msg = 'Registro não encontrado.') => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const unprocessable = (msg: string, field?: string) => new AppError(422, msg, field);

@@ -11,11 +11,12 @@ const reply = z.object({
 
 /** Active concessionaires of a flow, for the forms' selectors (spec part 1 §7, part 2 §7). */
 export const concessionariasRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate);
   for (const [path, fluxo] of [
     ['/concessionarias', 'energia'],
     ['/agua/concessionarias', 'agua'],
   ] as const) {
-    app.get(path, { preHandler: authenticate, schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
+    app.get(path, { schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
       const dados = await app.db
         .select({ id: concessionarias.id, nome: concessionarias.nome, sigla: concessionarias.sigla, ufs: concessionarias.ufs })
         .from(concessionarias)

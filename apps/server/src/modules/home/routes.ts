@@ -7,10 +7,10 @@ import { countDashboardTotals } from './count-dashboard-totals.ts';
 const totals = z.object(Object.fromEntries(HOME_TOTAL_KEYS.map((k) => [k, z.number()])));
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate);
   app.get(
     '/home',
     {
-      preHandler: authenticate,
       schema: { tags: ['Dashboard'], response: { 200: z.object({ error: z.literal(0), dados: totals }) } },
     },
     async (request) => ({ error: 0 as const, dados: await countDashboardTotals(app.db, request.user) }),

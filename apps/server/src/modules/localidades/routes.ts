@@ -10,12 +10,13 @@ const CEP = z.string().regex(/^\d{8}$/, 'CEP deve ter 8 dígitos.');
 
 /** City lists and postal-code lookups for the forms, served by our server (GUIDE §5). */
 export const localidadesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before the path is validated: anonymous callers learn nothing from it.
+  app.addHook('onRequest', authenticate);
   const lookup = createPostalCodeLookup({ baseUrl: app.config.cepBaseUrl, timeoutMs: app.config.cepTimeoutMs });
 
   app.get(
     '/cidades/:uf',
     {
-      preHandler: authenticate,
       schema: {
         tags: ['Localidades'],
         params: z.object({ uf: UF }),
@@ -32,7 +33,6 @@ export const localidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cep/:cep',
     {
-      preHandler: authenticate,
       schema: {
         tags: ['Localidades'],
         params: z.object({ cep: CEP }),

@@ -1,0 +1,27 @@
+/** The driver's error: Drizzle wraps it (with the query and its parameters) as `cause`. */
+const driverError = (err: unknown): { code?: unknown; message?: unknown } => {
+  const wrapped = err as { cause?: unknown } | null | undefined;
+  return ((wrapped?.cause ?? err) ?? {}) as { code?: unknown; message?: unknown };
+};
+
+const UNREACHABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'];
+
+/**
+ * Whether an error means the database cannot be reached right now (connection refused, cut,
+ * timed out, server shutting down or starting), as opposed to a fault of the query itself.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const { code, message } = driverError(err);
+  if (typeof code === 'string') {
+    if (UNREACHABLE_CODES.includes(code)) return true;
+    // 08xxx connection exceptions; 57P01–57P03 shutdown, crash, cannot connect now.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
+  );
+}
+
+/** PostgreSQL's disk_full. */
+export const isDatabaseDiskFull = (err: unknown): boolean => driverError(err).code === '53100';

@@ -1,0 +1,26 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate } from '../../auth/authenticate.ts';
+import { regionais } from '../../db/schema.ts';
+
+const reply = z.object({
+  error: z.literal(0),
+  dados: z.array(z.object({ id: z.number(), regional: z.string() })),
+});
+
+/**
+ * The regionals the request forms offer (spec part 1 §2 'regional'), for every signed-in user:
+ * rows added on /regional reach the forms. Only id and name: the managers' contacts stay on the
+ * administration screen.
+ */
+export const regionaisPublicasRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate);
+  app.get('/regionais', { schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
+    const dados = await app.db
+      .select({ id: regionais.id, regional: regionais.regional })
+      .from(regionais)
+      .orderBy(asc(regionais.id));
+    return { error: 0 as const, dados };
+  });
+};

@@ -1,0 +1,77 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_UNAVAILABLE } from '../../src/http/error-handler.ts';
+import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of PostgreSQL that the test can cut and restore, as a
+ * network failure or a database restart would.
+ */
+class CuttableProxy {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  /** Refuses new connections and resets every open one. */
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    for (const socket of this.sockets) socket.resetAndDestroy();
+    await closed;
+  }
+}
+
+const base = process.env.TEST_DATABASE_URL;
+
+describe.runIf(base)('the server survives a lost PostgreSQL connection (GUIDE §7)', () => {
+  const target = new URL(base ?? 'postgres://127.0.0.1:5432/test');
+  const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    await proxy.open();
+    t = await createTestApp({}, undefined, (url) => {
+      url.host = `127.0.0.1:${proxy.port}`;
+      return url;
+    });
+    token = await login(t.app, 'celula@demo.portal');
+  });
+  afterAll(() => t?.close());
+
+  const home = () => t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
+
+  it('answers 503 in Portuguese while the database is away, and recovers by itself when it returns', async () => {
+    expect((await home()).statusCode).toBe(200);
+
+    await proxy.cut();
+    for (let i = 0; i < 3; i++) {
+      const res = await home();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 1, msg: DATABASE_UNAVAILABLE });
+    }
+
+    await proxy.open();
+    let recovered = 0;
+    for (let i = 0; i < 20 && recovered !== 200; i++) {
+      recovered = (await home()).statusCode;
+      if (recovered !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(recovered).toBe(200);
+  }, 60_000);
+});
