@@ -10,7 +10,8 @@ import { readConfig } from '../apps/server/src/config.ts';
 const count = Number(process.argv[2] ?? 1_000_000);
 if (!process.env.DATABASE_URL) throw new Error('Defina DATABASE_URL (PostgreSQL) para gerar os dados do benchmark.');
 
-const app = await buildApp({ ...readConfig(), logLevel: 'warn', webDist: undefined });
+// A benchmark database: the demo companies and users it refers to are wanted here, on PostgreSQL.
+const app = await buildApp({ ...readConfig(), seedDemo: true, logLevel: 'warn', webDist: undefined });
 const { db } = app;
 const started = Date.now();
 

@@ -20,7 +20,7 @@ export interface TestApp {
  * A fresh database for one test file: an in-memory PGlite by default, or, when
  * TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
  */
-async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -41,21 +41,29 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promi
   };
 }
 
-/** `beforeReady` may add routes (e.g. one that fails on purpose) before the app is sealed. */
+/**
+ * `beforeReady` may add routes (e.g. one that fails on purpose) before the app is sealed;
+ * `reachDatabase` may send the app's connections another way (a proxy the test can cut).
+ */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  reachDatabase?: (url: URL) => URL,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const database = await freshDatabase();
   const config: Config = {
     ...readConfig({}),
     dataDir,
-    databaseUrl: database.url,
+    databaseUrl:
+      database.url && reachDatabase ? reachDatabase(new URL(database.url)).toString() : database.url,
     inMemoryDatabase: true,
     webDist: undefined,
     logLevel: 'silent',
     publicUrl: 'http://portal.test',
+    // Every test database is new and the suite signs in as the demo users, on PGlite and on
+    // PostgreSQL alike; from the environment, demo users never reach PostgreSQL (config.ts).
+    seedDemo: true,
     ...overrides,
   };
   const mails: MailMessage[] = [];

@@ -1,6 +1,9 @@
 import { GROUP, PROFILE } from '@portal/domain';
 
-/** Demo companies and one user per access group (SEED_DEMO, default on). Check digits are valid. */
+/**
+ * Demo companies and one user per access group, all with the published DEMO_PASSWORD: only on the
+ * embedded database and only on the start that creates it (demo-policy.ts). Check digits are valid.
+ */
 export const DEMO_PASSWORD = 'Portal@2026';
 
 export const DEMO_COMPANIES = [

@@ -33,7 +33,13 @@ export const GROUPS: GroupRow[] = [
   { id: GROUP.AMEE, nome: 'Xerox/AME Energia', papel: 'amee', ...ALL },
   { id: GROUP.CELULA, nome: 'Célula TIM', papel: 'celula', ...ALL },
   { id: GROUP.CELULA_VARIANTE, nome: 'Célula TIM (variante)', papel: 'celula', ...ALL },
-  { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', ...flags('cadastro', 'cnpjs') },
+  // Part 2 §2.10 and §6 also give the regionals the reports and the company menus.
+  {
+    id: GROUP.REGIONAL,
+    nome: 'Regional',
+    papel: 'regional',
+    ...flags('cadastro', 'cnpjs', 'relatorios', 'empresas'),
+  },
   { id: GROUP.TOWER, nome: 'Tower / Terceiros', papel: 'tower', ...flags('cadastro', 'cnpjs') },
   { id: GROUP.TERCEIROS, nome: 'Terceiros Empresas', papel: 'terceiros', ...flags('cadastro', 'cnpjs') },
   {

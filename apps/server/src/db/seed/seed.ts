@@ -54,8 +54,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
 }
 
 /**
- * Demo companies and users (idempotent: existing rows are left alone).
- * Returns the e-mails of the users it created, so the first start can print them.
+ * Demo companies and users (idempotent: existing rows are left alone). Whether they belong in a
+ * database is the caller's call: the server asks demoSeedAllowed; tests and the benchmark ask for
+ * them on databases they have just created. Returns the e-mails of the users it created, so the
+ * first start can print them.
  */
 export async function seedDemoData(db: Database): Promise<string[]> {
   const existing = await db
