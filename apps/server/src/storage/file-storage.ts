@@ -1,34 +1,127 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** How many leading bytes `write` keeps, so the caller can judge a file's type without reading it back. */
+const HEAD_BYTES = 16;
+
+export interface WrittenFile {
+  key: string;
+  size: number;
+  /** The first bytes of the file (fewer when the file is shorter). */
+  head: Buffer;
+}
+
+/** One file under the storage, complete or an upload still (or never again) being written. */
+export interface StorageEntry {
+  key: string;
+  incomplete: boolean;
+  modifiedAt: Date;
+}
 
 /**
  * Where attachment bytes live. The database keeps only the key, so app servers stay stateless
  * once an object-store implementation is configured; local disk is the default.
  */
 export interface FileStorage {
-  /** Stores the bytes under a new key and returns it. */
-  put(data: Buffer): Promise<string>;
+  /**
+   * Streams the bytes to a new key. Nothing is left behind when the source or the disk fails:
+   * the partial file is removed and the error (e.g. ENOSPC) rethrown.
+   */
+  write(source: Readable): Promise<WrittenFile>;
   read(key: string): Readable;
+  /** Removes the file and any incomplete upload of it. */
   remove(key: string): Promise<void>;
+  /** Every file and incomplete upload, for the orphan sweep. */
+  entries(): AsyncIterable<StorageEntry>;
 }
 
-/** Files under DATA_DIR/uploads/, sharded by the first two characters of a random key. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An upload in progress: written flat in the root under this suffix, moved into its shard when complete. */
+const INCOMPLETE = '.part';
+
+/** Counts the bytes that pass and keeps the first HEAD_BYTES of them. */
+function meter() {
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, head }) };
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Files under DATA_DIR/uploads/<first two characters of a random key>/<key>. A shard directory
+ * emptied by a removal is removed too, so a refused upload leaves the storage as it found it.
+ */
 export function localDiskStorage(root: string): FileStorage {
   const fileOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(key)) throw new Error(`invalid storage key ${key}`);
+    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
     return path.join(root, key.slice(0, 2), key);
   };
+  const incompleteOf = (key: string) => path.join(root, `${key}${INCOMPLETE}`);
+
+  /** A concurrent removal may drop the shard between mkdir and rename; then it is made again. */
+  async function moveIntoShard(from: string, to: string) {
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(path.dirname(to), { recursive: true });
+      try {
+        return await rename(from, to);
+      } catch (err) {
+        if (!isMissing(err) || attempt === 3) throw err;
+      }
+    }
+  }
+
   return {
-    async put(data) {
+    async write(source) {
       const key = randomUUID();
-      await mkdir(path.dirname(fileOf(key)), { recursive: true });
-      await writeFile(fileOf(key), data, { flag: 'wx' });
-      return key;
+      const partial = incompleteOf(key);
+      const counted = meter();
+      try {
+        await mkdir(root, { recursive: true });
+        await pipeline(source, counted.stream, createWriteStream(partial, { flags: 'wx' }));
+        await moveIntoShard(partial, fileOf(key));
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+      return { key, ...counted.result() };
     },
     read: (key) => createReadStream(fileOf(key)),
-    remove: (key) => rm(fileOf(key), { force: true }),
+    async remove(key) {
+      const file = fileOf(key);
+      await Promise.all([rm(file, { force: true }), rm(incompleteOf(key), { force: true })]);
+      // Fails harmlessly (ENOTEMPTY, ENOENT) unless this was the shard's last file.
+      await rmdir(path.dirname(file)).catch(() => undefined);
+    },
+    async *entries() {
+      const names = await readdir(root).catch((err: unknown) => {
+        if (isMissing(err)) return [];
+        throw err;
+      });
+      for (const name of names) {
+        if (name.endsWith(INCOMPLETE)) {
+          const key = name.slice(0, -INCOMPLETE.length);
+          const info = await stat(path.join(root, name)).catch(() => null);
+          if (KEY.test(key) && info?.isFile()) yield { key, incomplete: true, modifiedAt: info.mtime };
+          continue;
+        }
+        for (const key of await readdir(path.join(root, name)).catch(() => [])) {
+          // A file removed between readdir and stat (a delete in flight) is simply no entry.
+          const info = KEY.test(key) ? await stat(path.join(root, name, key)).catch(() => null) : null;
+          if (info?.isFile()) yield { key, incomplete: false, modifiedAt: info.mtime };
+        }
+      }
+    },
   };
 }

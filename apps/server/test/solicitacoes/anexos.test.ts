@@ -29,12 +29,12 @@ const upload = (version: number, file: { filename: string; contentType: string; 
 };
 
 describe('attachments of a request', () => {
-  it('a PDF checked by content is stored, linked from the record and downloadable by who sees the request', async () => {
+  it('a PDF checked by content is stored, linked from the record and downloadable by who sees it', async () => {
     const res = await upload(3, { filename: 'carta.pdf', contentType: 'application/pdf', data: PDF });
     expect(res.statusCode, res.body).toBe(200);
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
     expect(record.complementar).toMatch(/^\/api\/arquivos\/\d+$/);
-    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(requester) });
+    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
@@ -42,19 +42,41 @@ describe('attachments of a request', () => {
     expect((await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(outsider) })).statusCode).toBe(404);
   });
 
+  it("the cell-only attachment is not served to the requester, even by its id (GUIDE §7)", async () => {
+    const record = await readRequest(t.app, cell, 'novas-unidades', id);
+    const res = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(requester) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 1, msg: 'Arquivo não encontrado.' });
+  });
+
+  it('a polyglot declared text/html is stored and served as the PDF it was sniffed as, never inline HTML', async () => {
+    const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>document.title="pwned"</script></html>')]);
+    const res = await upload(4, { filename: 'Relatório de campo.pdf', contentType: 'text/html', data: polyglot });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = await readRequest(t.app, cell, 'novas-unidades', id);
+    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="Relato_rio de campo.pdf"; filename*=UTF-8''Relat%C3%B3rio%20de%20campo.pdf`,
+    );
+  });
+
   it("a file whose content is not what its name says → 'Extensão de arquivo inválida', nothing stored", async () => {
     const before = await uploads();
-    const res = await upload(4, { filename: 'nota.pdf', contentType: 'application/pdf', data: Buffer.from('MZ executável disfarçado') });
+    const res = await upload(5, { filename: 'nota.pdf', contentType: 'application/pdf', data: Buffer.from('MZ executável disfarçado') });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 1, campo: 'complementar', msg: 'Extensão de arquivo inválida: Anexo Complementar.' });
     expect(await uploads()).toEqual(before);
-    expect((await readRequest(t.app, cell, 'novas-unidades', id)).version).toBe(4);
+    expect((await readRequest(t.app, cell, 'novas-unidades', id)).version).toBe(5);
   });
 
   it("a file over 15,000,000 bytes → 'Tamanho Inválido', nothing stored", async () => {
     const before = await uploads();
     const big = Buffer.concat([PDF, Buffer.alloc(15_000_001 - PDF.length)]);
-    const res = await upload(4, { filename: 'grande.pdf', contentType: 'application/pdf', data: big });
+    const res = await upload(5, { filename: 'grande.pdf', contentType: 'application/pdf', data: big });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 1, msg: 'Tamanho Inválido', campo: 'complementar' });
     expect(await uploads()).toEqual(before);
@@ -62,7 +84,7 @@ describe('attachments of a request', () => {
 
   it('a replaced file leaves no orphan behind', async () => {
     const before = await uploads();
-    const res = await upload(4, { filename: 'carta-v2.pdf', contentType: 'application/pdf', data: PDF });
+    const res = await upload(5, { filename: 'carta-v2.pdf', contentType: 'application/pdf', data: PDF });
     expect(res.statusCode, res.body).toBe(200);
     expect((await uploads()).length).toBe(before.length);
   });
@@ -73,7 +95,7 @@ describe('attachments of a request', () => {
     expect(denied.json().msg).toBe('Você não pode apagar o arquivo Anexo Complementar neste status.');
     const res = await call(t.app, cell, '/api/novas-unidades/apagar-arquivos', { id, tipo: 'complementar' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ error: 0, msg: 'Apagado com sucesso!', dados: { version: 6 } });
+    expect(res.json()).toMatchObject({ error: 0, msg: 'Apagado com sucesso!', dados: { version: 7 } });
     expect((await readRequest(t.app, cell, 'novas-unidades', id)).complementar).toBeNull();
     expect(await uploads()).toHaveLength(0);
   });

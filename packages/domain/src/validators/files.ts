@@ -39,6 +39,16 @@ const SIGNATURES: Record<FileType, readonly number[]> = {
   msg: OLE,
 };
 
+/** The Content-Type each accepted kind is served with: decided by the server, never by the client. */
+export const FILE_CONTENT_TYPES: Record<FileType, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  msg: 'application/vnd.ms-outlook',
+};
+
 const startsWith = (head: Uint8Array, signature: readonly number[]): boolean =>
   head.length >= signature.length && signature.every((byte, i) => head[i] === byte);
 
@@ -48,10 +58,15 @@ const extensionOf = (filename: string): string => filename.toLowerCase().split('
 export const acceptAttribute = (form: FileForm): string =>
   FILE_TYPES_BY_FORM[form].flatMap((t) => EXTENSIONS[t].map((e) => `.${e}`)).join(',');
 
+/** The type a file's extension names, whatever its content. */
+export const fileTypeByName = (filename: string): FileType | undefined => {
+  const ext = extensionOf(filename);
+  return (Object.keys(EXTENSIONS) as FileType[]).find((t) => EXTENSIONS[t].includes(ext));
+};
+
 /** The type a file is, when its extension and its content agree on one; otherwise null. */
 export function detectFileType(filename: string, head: Uint8Array): FileType | null {
-  const ext = extensionOf(filename);
-  const byName = (Object.keys(EXTENSIONS) as FileType[]).find((t) => EXTENSIONS[t].includes(ext));
+  const byName = fileTypeByName(filename);
   return byName && startsWith(head, SIGNATURES[byName]) ? byName : null;
 }
 

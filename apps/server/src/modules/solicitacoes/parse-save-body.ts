@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_SIZE_INVALID, MAX_FILE_BYTES } from '@portal/domain';
-import { badRequest, unprocessable } from '../../http/errors.ts';
+import secureJson from 'secure-json-parse';
+import { FILE_SIZE_INVALID, formFieldLabel, MAX_FILE_BYTES, type RequestForm } from '@portal/domain';
+import { AppError, badRequest, unprocessable } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 
 export interface UploadedFile {
   /** The attachment slot (form field name): fatura, comprovante_pagamento… */
   slot: string;
   filename: string;
-  mimetype: string;
-  data: Buffer;
+  /** Where the bytes were streamed to; removed again unless the save commits. */
+  key: string;
+  size: number;
+  /** The first bytes, for judging the type by content. */
+  head: Buffer;
 }
 
 export interface SaveBody {
@@ -15,38 +20,98 @@ export interface SaveBody {
   files: UploadedFile[];
 }
 
+/** The anexos.mime column's width; no real content type comes near it. */
+const MIME_MAX = 100;
+
+const MALFORMED = 'O envio chegou incompleto ou malformado. Tente novamente.';
+
+/** Removes the files of a save that did not happen; a file already gone is no failure. */
+export const discardFiles = (storage: FileStorage, files: readonly UploadedFile[]) =>
+  Promise.all(files.map((f) => storage.remove(f.key).catch(() => undefined)));
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * A save arrives as JSON, or as multipart with file parts and a JSON part `dados` (spec part 1 §7).
- * Files are read into memory (at most 15 MB each, five per request) so that nothing is stored
- * before the whole request has been judged.
+ * The client's fault or the server's: the multipart parser's errors (no boundary, a body cut
+ * short, too many parts) become a Portuguese 4xx; a system error of the disk (ENOSPC…) passes
+ * on to the error handler as it is.
  */
-export async function parseSaveBody(request: FastifyRequest): Promise<SaveBody> {
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw badRequest('Envie os dados da solicitação.');
-    return { dados: body as Record<string, unknown>, files: [] };
+function multipartProblem(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
+  if (syscall !== undefined) return err;
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest('A parte "dados" não é um JSON válido.', 'dados');
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'Envie no máximo 5 arquivos por vez.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError(413, 'A requisição tem partes demais.');
+  return badRequest(MALFORMED);
+}
+
+function parseDados(value: unknown): Record<string, unknown> {
+  // A part sent as application/json arrives parsed; a plain text part is parsed here.
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = secureJson.parse(value, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      throw badRequest('A parte "dados" não é um JSON válido.', 'dados');
+    }
   }
+  if (!isObject(parsed)) throw badRequest('A parte "dados" não é um JSON válido.', 'dados');
+  return parsed;
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+  storage: FileStorage,
+  form: RequestForm,
+  files: UploadedFile[],
+): Promise<SaveBody> {
   let dados: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
   for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
     if (part.type === 'file') {
-      const data = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
-        throw err;
-      });
-      if (data.length > 0)
-        files.push({ slot: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
-    } else if (part.fieldname === 'dados') {
-      try {
-        dados = JSON.parse(String(part.value)) as Record<string, unknown>;
-      } catch {
-        throw badRequest('A parte "dados" não é um JSON válido.', 'dados');
+      const label = formFieldLabel(form, part.fieldname);
+      if (part.mimetype.length > MIME_MAX) {
+        part.file.resume();
+        throw badRequest(`O tipo de conteúdo do arquivo ${label} é inválido.`, part.fieldname);
       }
+      const written = await storage.write(part.file);
+      files.push({ slot: part.fieldname, filename: part.filename, ...written });
+      // The parser stops at the limit and ends the stream; what was written is not the file.
+      if (part.file.truncated) throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
+      if (written.size === 0) await discardFiles(storage, files.splice(-1));
+    } else if (part.fieldname === 'dados') {
+      dados = parseDados(part.value);
     } else {
       fields[part.fieldname] = part.value;
     }
   }
   return { dados: { ...fields, ...dados }, files };
+}
+
+/**
+ * A save arrives as JSON, or as multipart with file parts and a JSON part `dados` (spec part 1 §7).
+ * Who may call was decided before the body (guards.ts). Each file is streamed to storage as it
+ * arrives, at most 15,000,000 bytes, never held whole in memory; if the body fails half way,
+ * whatever was written is removed. The caller owns the files afterwards (saveRequest removes
+ * them unless the save commits).
+ */
+export async function parseSaveBody(
+  request: FastifyRequest,
+  deps: { storage: FileStorage; form: RequestForm },
+): Promise<SaveBody> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (!isObject(body)) throw badRequest('Envie os dados da solicitação.');
+    return { dados: body, files: [] };
+  }
+  const files: UploadedFile[] = [];
+  try {
+    return await readMultipart(request, deps.storage, deps.form, files);
+  } catch (err) {
+    await discardFiles(deps.storage, files);
+    throw multipartProblem(err);
+  }
 }

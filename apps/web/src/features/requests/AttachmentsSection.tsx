@@ -23,7 +23,9 @@ import {
 import { IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { deleteAttachment, openAttachment, type RequestRecord } from './api.ts';
+import { useState } from 'react';
+import { deleteAttachment, type RequestRecord } from './api.ts';
+import { AttachmentViewer } from './AttachmentViewer.tsx';
 import type { ChosenFiles, Problems } from './formModel.ts';
 import { fieldInputId } from './RequestFieldInput.tsx';
 
@@ -61,6 +63,7 @@ function refuseFile(problem: string) {
 
 /** The attachment slots the policy shows: upload where it lets the user, view and delete what is stored. */
 export function AttachmentsSection({ form, policy, record, files, problems, onChoose, onDeleted }: Props) {
+  const [viewing, setViewing] = useState<{ url: string; nome: string } | null>(null);
   if (!policy.visibleFiles.length) return null;
 
   const choose = async (slot: RequestFile, file: File | null) => {
@@ -84,6 +87,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
 
   return (
     <Stack gap="sm" component="section" aria-label="Anexos">
+      <AttachmentViewer file={viewing} onClose={() => setViewing(null)} />
       <Title order={3} fz="md">
         Anexos
       </Title>
@@ -118,7 +122,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
                     component="button"
                     type="button"
                     size="sm"
-                    onClick={() => openAttachment(stored.url).catch((e: Error) => toastError(e.message))}
+                    onClick={() => setViewing(stored)}
                   >
                     <Group gap={4} wrap="nowrap">
                       <IconEye size={16} aria-hidden />

@@ -1,0 +1,87 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { anexos } from '../db/schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+
+/**
+ * How old a file must be before it can be taken for an orphan: far longer than an upload and its
+ * save may last (REQUEST_TIMEOUT_MS), so a file whose row is still being written is never swept.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
+
+/** Keys checked against the table per query. */
+const BATCH = 1000;
+
+/**
+ * Removes from storage what a crash, a full disk or a failed cleanup left behind: uploads never
+ * completed, and files no attachment row points to. Only entries older than the grace period
+ * are touched. Returns how many were removed.
+ */
+export async function sweepOrphanAttachments(
+  db: Database,
+  storage: FileStorage,
+  now: Date = new Date(),
+): Promise<number> {
+  const cutoff = now.getTime() - ORPHAN_GRACE_MS;
+  let removed = 0;
+  let batch: string[] = [];
+  const removeUnknown = async () => {
+    const rows = await db
+      .select({ key: anexos.storageKey })
+      .from(anexos)
+      .where(inArray(anexos.storageKey, batch));
+    const known = new Set(rows.map((r) => r.key));
+    for (const key of batch.filter((k) => !known.has(k))) {
+      await storage.remove(key);
+      removed++;
+    }
+    batch = [];
+  };
+  for await (const entry of storage.entries()) {
+    if (entry.modifiedAt.getTime() > cutoff) continue;
+    if (entry.incomplete) {
+      await storage.remove(entry.key);
+      removed++;
+      continue;
+    }
+    batch.push(entry.key);
+    if (batch.length === BATCH) await removeUnknown();
+  }
+  if (batch.length > 0) await removeUnknown();
+  return removed;
+}
+
+/**
+ * Runs the sweep every `orphanSweepIntervalMs` once the app is ready (0 turns it off), one sweep
+ * at a time, and stops it when the app closes, waiting for a sweep under way.
+ */
+export function registerOrphanSweep(app: FastifyInstance): void {
+  const interval = app.config.orphanSweepIntervalMs;
+  if (interval <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = sweepOrphanAttachments(app.db, app.storage)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'anexos órfãos removidos do armazenamento');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'varredura de anexos órfãos falhou'))
+        .finally(() => {
+          if (!closed) schedule();
+        });
+    }, interval);
+    // A pending sweep never keeps the process alive on its own.
+    timer.unref();
+  };
+
+  app.addHook('onReady', async () => schedule());
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await running;
+  });
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { fetchAttachment, type FetchedAttachment } from './api.ts';
+
+interface Props {
+  /** The attachment to show; null closes the viewer. */
+  file: { url: string; nome: string } | null;
+  onClose: () => void;
+}
+
+/**
+ * Shows a PDF or an image inside the page: images as <img>, PDFs in the browser's PDF viewer.
+ * Neither runs a document's script, and the blob's type comes from the server's sniffing.
+ */
+export function AttachmentViewer({ file, onClose }: Props) {
+  return (
+    <Modal opened={file !== null} onClose={onClose} title={file?.nome ?? ''} size="80rem" centered>
+      {file && <AttachmentContent key={file.url} file={file} />}
+    </Modal>
+  );
+}
+
+/** One attachment, fetched once per mount (the key changes with the file). */
+function AttachmentContent({ file }: { file: { url: string; nome: string } }) {
+  const [loaded, setLoaded] = useState<(FetchedAttachment & { blobUrl: string }) | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let blobUrl: string | undefined;
+    let cancelled = false;
+    fetchAttachment(file.url)
+      .then((fetched) => {
+        if (cancelled) return;
+        blobUrl = URL.createObjectURL(fetched.blob);
+        setLoaded({ ...fetched, blobUrl });
+      })
+      .catch((err: Error) => !cancelled && setFailure(err.message));
+    return () => {
+      cancelled = true;
+      if (blobUrl) URL.revokeObjectURL(blobUrl);
+    };
+  }, [file.url]);
+
+  if (failure) return <Text c="red.8">{failure}</Text>;
+  if (!loaded)
+    return (
+      <Center h={200}>
+        <Loader aria-label="Carregando o arquivo" />
+      </Center>
+    );
+  return (
+    <Stack>
+      {loaded.viewable === 'application/pdf' ? (
+        <iframe
+          src={loaded.blobUrl}
+          title={`Visualização de ${file.nome}`}
+          style={{ width: '100%', height: '75vh', border: 0 }}
+        />
+      ) : loaded.viewable ? (
+        <Image src={loaded.blobUrl} alt={file.nome} fit="contain" mah="75vh" />
+      ) : (
+        <Text size="sm">Este tipo de arquivo não pode ser visualizado aqui; baixe-o para abrir.</Text>
+      )}
+      <Group justify="flex-end">
+        <Button
+          component="a"
+          href={loaded.blobUrl}
+          download={file.nome}
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+        >
+          Baixar
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
