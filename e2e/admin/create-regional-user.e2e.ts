@@ -2,6 +2,7 @@ import { GROUP, menuFor, PROFILE, SELECT_ONE_REGIONAL, type SessionUser } from '
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser, mainMenuEntries, openPage, signIn } from '../support/browser.ts';
+import { waitForResetPath } from '../support/outbox.ts';
 import {
   choose,
   dialog,
@@ -16,8 +17,9 @@ import {
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const email = `regional.${unique()}@demo.portal`;
-const TEMPORARY_PASSWORD = 'Temporaria@2026';
+let invitedSince = 0;
 const OWN_PASSWORD = 'MinhaSenha@2026';
 let browser: Browser;
 
@@ -29,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('user administration (spec part 2 §2.5, §5 user form)', () => {
-  it('[ADMIN][CREATE USER]: creates a Regional user with one regional and a temporary password', async () => {
+  it('[ADMIN][CREATE USER]: creates a Regional user with one regional; the user is e-mailed a link to create the password', async () => {
     const page = await pageAs(browser, baseUrl, 'admin@demo.portal');
     await openScreen(page, '/usuarios', 'Gerenciamento de Usuários');
     await screenshot(page, 'admin-usuarios');
@@ -41,7 +43,9 @@ describe('user administration (spec part 2 §2.5, §5 user form)', () => {
     await choose(modal, 'Empresa', 'Operadora Telecom Brasil S.A.');
     await choose(modal, 'Grupo de Acesso', `Regional (${GROUP.REGIONAL})`);
     await choose(modal, 'Perfil', 'Cadastro de UC');
-    await field(modal, 'Senha').fill(TEMPORARY_PASSWORD);
+    // An administrator never sets someone else's password (GUIDE §7).
+    expect(await modal.getByLabel('Senha').count()).toBe(0);
+    await modal.getByText('O usuário recebe um e-mail para criar a própria senha.').waitFor();
 
     // A Regional group needs at least one regional: the form says so before any call.
     await modal.getByRole('button', { name: 'Cadastrar' }).click();
@@ -49,6 +53,7 @@ describe('user administration (spec part 2 §2.5, §5 user form)', () => {
 
     await modal.getByLabel('TNE', { exact: true }).check();
     await screenshot(page, 'admin-usuarios-modal');
+    invitedSince = Date.now() - 1000;
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/usuarios/add');
     await modal.getByRole('button', { name: 'Cadastrar' }).click();
     const saved = (await (await answer).json()) as {
@@ -57,6 +62,7 @@ describe('user administration (spec part 2 §2.5, §5 user form)', () => {
     };
     expect(saved.dados.id_grupo).toBe(GROUP.REGIONAL);
     expect(saved.dados.regionais).toHaveLength(1);
+    expect(saved.msg).toBe('Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.');
     await toast(page, 'Salvo com sucesso').waitFor();
     await modal.waitFor({ state: 'detached' });
 
@@ -65,23 +71,21 @@ describe('user administration (spec part 2 §2.5, §5 user form)', () => {
     await page.context().close();
   });
 
-  it('[REGIONAL][FIRST SIGN IN]: the new user must change the password, then sees the regional menu', async () => {
+  it('[REGIONAL][FIRST SIGN IN]: the new user creates the password from the e-mail, then sees the regional menu', async () => {
     const page = await openPage(browser, baseUrl);
-    const first: SessionUser = await signIn(page, email, TEMPORARY_PASSWORD);
-    expect(first.trocar_senha).toBe(0);
-    await expectPath(page, '/troca-senha');
+    await page.goto(await waitForResetPath(dataDir, email, invitedSince));
+    await page.getByLabel('Nova senha', { exact: true }).fill(OWN_PASSWORD);
+    await page.getByLabel('Repita a nova senha', { exact: true }).fill(OWN_PASSWORD);
+    await page.getByRole('button', { name: 'Alterar Senha' }).click();
+    await page.getByText('Senha alterada com sucesso!').waitFor();
 
-    await field(page, 'Nova senha').fill(OWN_PASSWORD);
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/change-password');
-    await page.getByRole('button', { name: 'Trocar Senha' }).click();
-    const { user } = (await (await answer).json()) as { user: SessionUser };
+    const user: SessionUser = await signIn(page, email, OWN_PASSWORD);
     await expectPath(page, '/dashboard');
-
     expect(user).toMatchObject({ grupo: GROUP.REGIONAL, papel: 'regional', perfil: PROFILE.CADASTRO_UC });
     expect(user.regionais).toHaveLength(1);
     const expected = [...menuFor(user).flatMap((s) => s.items.map((i) => i.label)), 'Sair'];
     expect((await mainMenuEntries(page)).map((e) => e.text)).toEqual(expected);
-    // A regional administers nothing.
+    // A regional administers no users.
     expect(expected).not.toContain('Usuários');
     await page.context().close();
   });

@@ -22,7 +22,7 @@ describe('grupos (Grupo de Acesso)', () => {
     expect(res.body.total).toBe((await t.app.db.select().from(grupos)).length);
     expect(res.body.dados).toEqual(
       expect.arrayContaining([
-        { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional', cadastro: true, cnpjs: true, relatorios: false, empresas: false, usuarios: false, version: 1 },
+        { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional', cadastro: true, cnpjs: true, relatorios: true, empresas: true, usuarios: false, version: 1 },
       ]),
     );
     const names = res.body.dados.map((g: { nome: string }) => g.nome);
@@ -52,10 +52,10 @@ describe('grupos (Grupo de Acesso)', () => {
     expect((await admin.post('/grupos/edit', { ...group, id: 1 })).status).toBe(404);
   });
 
-  it("an administrator cannot take the 'usuarios' flag from their own group (they would lock themselves out)", async () => {
+  it("nobody changes their own group's flags, not even an administrator (no lock-out, no self-grant)", async () => {
     const [own] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.CELULA));
     const res = await admin.post('/grupos/edit', { ...own, usuarios: false });
-    expect(res).toMatchObject({ status: 422, body: { msg: 'Você não pode retirar a permissão Usuários do seu próprio grupo.' } });
+    expect(res).toMatchObject({ status: 403, body: { msg: 'Você não pode alterar o papel ou as permissões do seu próprio grupo.' } });
   });
 
   it('a group with users cannot be deleted; an empty one can', async () => {

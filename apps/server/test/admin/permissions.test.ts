@@ -36,10 +36,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('administration endpoints follow the menu rules', () => {
-  it('the rules are not vacuous: exactly admin, célula and AMEE administer; Consulta never does', () => {
+  it('the rules are not vacuous: exactly admin, célula and AMEE administer (the regional also the companies); Consulta never does', () => {
     for (const menu of ['usuarios', 'grupo', 'regional', 'empresas', 'status'] as const) {
       const allowed = DEMO_USERS.filter((e) => canSee(sessions.get(e)!.user, menu));
-      expect(allowed, menu).toEqual(['admin@demo.portal', 'celula@demo.portal', 'amee@demo.portal']);
+      const regional = menu === 'empresas' ? ['regional@demo.portal'] : [];
+      expect(allowed, menu).toEqual(['admin@demo.portal', 'celula@demo.portal', ...regional, 'amee@demo.portal']);
     }
   });
 

@@ -63,7 +63,7 @@ const RESOURCES: Record<string, Resource> = {
         regionais: [5],
         id_status: true,
       };
-      const row = created(await admin.post('/usuarios/add', { ...body, password: 'Temporaria@123' }));
+      const row = created(await admin.post('/usuarios/add', body));
       return { row, body: { ...body, id: row.id } };
     },
     stored: async (id) => (await t.app.db.select().from(usuarios).where(eq(usuarios.id, id)))[0],

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { RoleKind } from '../access/groups.ts';
 import { PROFILES } from '../access/groups.ts';
 import { REGIONAL_IDS } from '../catalogs/regionals.ts';
-import { passwordSchema } from '../auth/password.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
 import {
   cnpjField,
@@ -31,13 +30,16 @@ const toRegionalIds = (v: unknown) => {
   return v ?? [];
 };
 
-/** usuarios/add and usuarios/edit. The password is optional: left blank, it is not changed. */
+/**
+ * usuarios/add and usuarios/edit. An administrator never sets a password (GUIDE §7): a blank one
+ * is ignored, any other is kept only so the server can refuse it by name (admin-grants.ts).
+ */
 export const userSaveBody = z.object({
   id: optionalRecordId,
   version: optionalVersion,
   name: requiredText(FIELD_MAX.name, 'Nome'),
   email: requiredEmail('E-mail'),
-  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.unknown().optional()),
   id_empresa: requiredRef('Empresa'),
   id_grupo: requiredRef('Grupo de Acesso'),
   id_perfil: requiredCode(Object.keys(PROFILES).map(Number), 'Perfil'),

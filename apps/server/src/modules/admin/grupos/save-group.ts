@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { type GroupSaveBody } from '@portal/domain';
+import { groupGrantProblem, type GroupSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
-import { notFound, unprocessable } from '../../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { lockVersion, updatedOrStale } from '../shared/version.ts';
 import { findGroup, toGroupDto, type GroupDto } from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
-export const OWN_GROUP_LOCKOUT = 'Você não pode retirar a permissão Usuários do seu próprio grupo.';
 
 /**
  * grupos/add and grupos/edit. The code is the group's identity (the spec's numeric group codes),
@@ -27,10 +26,9 @@ export async function saveGroup(
       if (mode === 'add' && before) throw unprocessable(GROUP_CODE_TAKEN, 'id');
       if (mode === 'edit' && !before) throw notFound('Grupo de Acesso não encontrado.');
       const lock = before && lockVersion(grupos.version, before.version, version);
-      // Otherwise the administrator would lose this screen the moment the save commits.
-      if (before && id === ctx.user.grupo && before.usuarios && !values.usuarios) {
-        throw unprocessable(OWN_GROUP_LOCKOUT, 'usuarios');
-      }
+      // Nobody grants what they do not hold, nor changes their own group's access (GUIDE §7).
+      const problem = groupGrantProblem(ctx.user, id, before, values);
+      if (problem) throw forbidden(problem.msg, problem.field);
       const row = lock
         ? updatedOrStale(
             await tx

@@ -52,8 +52,9 @@ export interface SortSpec {
 
 export function orderBy(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec): SQL[] {
   const key = query.sort ?? spec.fallback.key;
-  const column = spec.columns[key];
-  if (!column) throw badRequest('Ordenação inválida.', 'sort');
+  // Own keys only: `constructor` or `__proto__` would otherwise find Object's members.
+  if (!Object.hasOwn(spec.columns, key)) throw badRequest('Ordenação inválida.', 'sort');
+  const column = spec.columns[key]!;
   const direction = query.sort ? query.order : spec.fallback.order;
   return [direction === 'asc' ? asc(column) : desc(column), asc(spec.tieBreaker)];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '@portal/domain';
+import { listQuery, recordId } from '@portal/domain';
 
 /** The envelopes of the administration calls (spec §7: error, msg, dados; lists add `total`). */
 
@@ -25,11 +25,6 @@ export const savedReply = <T extends z.ZodType>(row: T) =>
 /** `desativado` tells the screen the row stayed (inactive) because history depends on it. */
 export const deletedReply = z.object({ error: z.literal(0), msg: z.string(), desativado: z.boolean() });
 
-export const idBody = z.object({
-  id: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: 'O campo ID é obrigatório.' }).int().positive('O campo ID é inválido.'),
-  ),
-});
+export const idBody = z.object({ id: recordId });
 
 export const isoDate = (d: Date) => d.toISOString();

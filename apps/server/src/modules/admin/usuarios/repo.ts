@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery, RoleKind } from '@portal/domain';
+import type { ListQuery, Permissions, RoleKind } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   anexos,
@@ -136,9 +136,15 @@ export const emailTaken = (db: DbOrTx, email: string, exceptId?: number) =>
     ),
   );
 
-export async function findGroupKind(db: DbOrTx, id: number): Promise<RoleKind | undefined> {
-  const [row] = await db.select({ papel: grupos.papel }).from(grupos).where(eq(grupos.id, id));
-  return row?.papel as RoleKind | undefined;
+/** The role kind and flags a user put in this group receives. */
+export async function findGroupAccess(
+  db: DbOrTx,
+  id: number,
+): Promise<{ papel: RoleKind; permissoes: Permissions } | undefined> {
+  const [row] = await db.select().from(grupos).where(eq(grupos.id, id));
+  if (!row) return undefined;
+  const { papel, cadastro, cnpjs, relatorios, empresas, usuarios } = row;
+  return { papel: papel as RoleKind, permissoes: { cadastro, cnpjs, relatorios, empresas, usuarios } };
 }
 
 export const companyExists = (db: DbOrTx, id: number) => hasAny(db, empresas, eq(empresas.id, id));

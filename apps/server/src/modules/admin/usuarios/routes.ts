@@ -78,8 +78,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(user) } } },
     async (request) => {
       const ctx = contextOf(request);
-      const { user: dados, createdWithoutPassword } = await saveUser(ctx, request.body, 'add');
-      if (!createdWithoutPassword) return { error: 0 as const, msg: SAVED, dados };
+      const dados = await saveUser(ctx, request.body, 'add');
       // The account exists either way; a mail failure must not turn the save into an error.
       const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
         () => INVITE_SENT,
@@ -101,7 +100,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       error: 0 as const,
       msg: SAVED,
-      dados: (await saveUser(contextOf(request), request.body, 'edit')).user,
+      dados: await saveUser(contextOf(request), request.body, 'edit'),
     }),
   );
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { regionaisForRole, type UserSaveBody } from '@portal/domain';
+import { regionaisForRole, userGrantProblem, type UserSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
-import { notFound, unprocessable } from '../../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { AdminContext } from '../shared/context.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { lockVersion, updatedOrStale } from '../shared/version.ts';
@@ -13,7 +13,7 @@ import {
   companyExists,
   emailTaken,
   existingRegionals,
-  findGroupKind,
+  findGroupAccess,
   findUser,
   replaceRegionals,
   type UserDto,
@@ -23,30 +23,32 @@ export const EMAIL_TAKEN = 'E-mail já cadastrado.';
 export const SELF_DEACTIVATION = 'Você não pode desativar o seu próprio usuário.';
 
 /**
- * usuarios/add and usuarios/edit (spec part 2 §5 user form). A password set here is temporary:
- * trocar_senha becomes 0, so the user must choose their own at the next sign-in. A user created
- * without one gets an unguessable random password (and an e-mail to create theirs; see routes).
+ * usuarios/add and usuarios/edit (spec part 2 §5 user form). Administrators never set a
+ * password (GUIDE §7): a new user gets an unguessable random one, trocar_senha 0 and an e-mail
+ * to create theirs (see routes); an existing user is sent the reset e-mail instead.
  */
 export async function saveUser(
   ctx: AdminContext,
   input: UserSaveBody,
   mode: 'add' | 'edit',
-): Promise<{ user: UserDto; createdWithoutPassword: boolean }> {
+): Promise<UserDto> {
   const email = input.email.trim().toLowerCase();
-  const newPassword = input.password ?? (mode === 'add' ? randomBytes(24).toString('base64url') : undefined);
   // Hash before the transaction: nothing but the database may be awaited inside one (PGlite is one connection).
-  const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
+  const passwordHash = mode === 'add' ? await hashPassword(randomBytes(24).toString('base64url')) : undefined;
 
   try {
-    const user = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findUser(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Usuário não encontrado.');
       const lock = before && lockVersion(usuarios.version, before.version, input.version);
       if (before?.id === ctx.user.id && !input.id_status) throw unprocessable(SELF_DEACTIVATION, 'id_status');
       if (await emailTaken(tx, email, before?.id)) throw unprocessable(EMAIL_TAKEN, 'email');
 
-      const papel = await findGroupKind(tx, input.id_grupo);
-      if (!papel) throw unprocessable('Grupo de Acesso não encontrado.', 'id_grupo');
+      const group = await findGroupAccess(tx, input.id_grupo);
+      if (!group) throw unprocessable('Grupo de Acesso não encontrado.', 'id_grupo');
+      const problem = userGrantProblem(ctx.user, before, input, group.permissoes);
+      if (problem) throw forbidden(problem.msg, problem.field);
+      const { papel } = group;
       if (!(await companyExists(tx, input.id_empresa)))
         throw unprocessable('Empresa não encontrada.', 'id_empresa');
 
@@ -88,8 +90,8 @@ export async function saveUser(
               .returning({ id: usuarios.id })
           )[0]!;
       await replaceRegionals(tx, row.id, regionalIds);
-      // A new password or a deactivation ends the sessions already open with the old state.
-      if (before && (passwordHash || (before.id_status && !input.id_status)))
+      // A deactivation ends the sessions already open with the old state.
+      if (before && before.id_status && !input.id_status)
         await revokeAllSessions(tx, before.id);
 
       const after = (await findUser(tx, row.id))!;
@@ -99,13 +101,11 @@ export async function saveUser(
         entidade: 'usuario',
         entidadeId: after.id,
         antes: before ?? null,
-        // The hash never goes to the audit; only the fact that an administrator set a password.
-        depois: { ...after, senha_definida: input.password !== undefined },
+        depois: after,
         ip: ctx.ip,
       });
       return after;
     });
-    return { user, createdWithoutPassword: mode === 'add' && input.password === undefined };
   } catch (err) {
     if (isUniqueViolation(err)) throw unprocessable(EMAIL_TAKEN, 'email');
     throw err;

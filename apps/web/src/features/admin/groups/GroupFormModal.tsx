@@ -1,11 +1,15 @@
 import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
+  flagNotHeld,
+  mayGrantFlag,
+  NO_OWN_GROUP_CHANGE,
   PERMISSION_FLAGS,
   PERMISSION_LABELS,
   ROLE_KINDS,
   type PermissionFlag,
   groupSaveBody,
 } from '@portal/domain';
+import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { groupsResource, type GroupRow } from './api.ts';
@@ -34,6 +38,14 @@ const initialValues = (record?: GroupRow): Values => ({
  * fixed once created), role kind and the permission flags behind menu and server checks.
  */
 export function GroupFormModal({ record, onClose }: Props) {
+  const me = useSessionUser();
+  // Mirrors groupGrantProblem: one's own group is fixed, and a flag one may not grant stays as it was.
+  const ownGroup = record?.id === me.grupo;
+  const flagLock = (flag: PermissionFlag): string | undefined => {
+    if (ownGroup) return NO_OWN_GROUP_CHANGE;
+    if (!mayGrantFlag(me, flag) && !record?.[flag]) return flagNotHeld(flag);
+    return undefined;
+  };
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: groupsResource,
     schema: groupSaveBody,
@@ -69,6 +81,8 @@ export function GroupFormModal({ record, onClose }: Props) {
         required
         placeholder="Selecione"
         data={ROLE_OPTIONS}
+        disabled={ownGroup}
+        description={ownGroup ? NO_OWN_GROUP_CHANGE : undefined}
         {...form.getInputProps('papel')}
       />
       <Fieldset legend="Permissões">
@@ -77,6 +91,8 @@ export function GroupFormModal({ record, onClose }: Props) {
             <Switch
               key={flag}
               label={PERMISSION_LABELS[flag]}
+              disabled={Boolean(flagLock(flag))}
+              description={ownGroup ? undefined : flagLock(flag)}
               {...form.getInputProps(flag, { type: 'checkbox' })}
             />
           ))}

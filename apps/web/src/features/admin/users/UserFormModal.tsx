@@ -1,5 +1,14 @@
-import { Checkbox, Group, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { regionaisForRole, userSaveBody, type RoleKind } from '@portal/domain';
+import { Checkbox, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import {
+  isAdministrator,
+  NO_OWN_ACCESS_CHANGE,
+  ONLY_ADMIN_GRANTS_ADMIN,
+  PROFILE,
+  regionaisForRole,
+  userSaveBody,
+  type RoleKind,
+} from '@portal/domain';
+import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { usersResource, useUserOptions, type UserOptions, type UserRow } from './api.ts';
@@ -13,7 +22,6 @@ interface Values {
   id?: number;
   name: string;
   email: string;
-  password: string;
   id_empresa: string;
   id_grupo: string;
   id_perfil: string;
@@ -28,7 +36,6 @@ const initialValues = (record?: UserRow): Values => ({
   id: record?.id,
   name: record?.name ?? '',
   email: record?.email ?? '',
-  password: '',
   id_empresa: record?.id_empresa ? String(record.id_empresa) : '',
   id_grupo: record ? String(record.id_grupo) : '',
   id_perfil: record ? String(record.id_perfil) : '',
@@ -52,8 +59,13 @@ const companyOptions = (options: UserOptions | undefined) =>
       })),
   })).filter((group) => group.items.length > 0);
 
-/** 'Gerenciar Usuário' (spec part 2 §2.5, §5 user form). */
+/**
+ * 'Gerenciar Usuário' (spec part 2 §2.5, §5 user form). It has no password field: a new user
+ * gets an e-mail to create theirs, an existing one the reset e-mail from the list (GUIDE §7).
+ * What the server would refuse (admin-grants.ts) is locked here with the same reason.
+ */
 export function UserFormModal({ record, onClose }: Props) {
+  const me = useSessionUser();
   const options = useUserOptions();
   const papelOf = (idGrupo: string) => options.data?.grupos.find((g) => String(g.id) === idGrupo)?.papel;
 
@@ -80,6 +92,16 @@ export function UserFormModal({ record, onClose }: Props) {
     onSaved: onClose,
   });
 
+  const ownAccess = record?.id === me.id;
+  // Only profile 1 grants profile 1, or edits a user who has it.
+  const administratorLocked = !isAdministrator(me) && record?.id_perfil === PROFILE.ADMINISTRADOR;
+  const accessNote = ownAccess ? NO_OWN_ACCESS_CHANGE : undefined;
+  const profiles = (options.data?.perfis ?? []).map((p) => ({
+    value: String(p.id),
+    label: p.nome,
+    disabled: p.id === PROFILE.ADMINISTRADOR && !isAdministrator(me),
+  }));
+
   const papel = papelOf(form.values.id_grupo);
   const allRegionals = papel === 'energy_efficiency';
   const loading = options.isPending ? 'Carregando…' : 'Selecione';
@@ -91,7 +113,11 @@ export function UserFormModal({ record, onClose }: Props) {
       onClose={onClose}
       onSubmit={onSubmit}
       pending={pending}
-      problem={problem ?? (options.isError ? options.error.message : null)}
+      problem={
+        problem ??
+        (administratorLocked ? ONLY_ADMIN_GRANTS_ADMIN : null) ??
+        (options.isError ? options.error.message : null)
+      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
@@ -111,6 +137,8 @@ export function UserFormModal({ record, onClose }: Props) {
           searchable
           placeholder={loading}
           nothingFoundMessage="Nenhum grupo encontrado"
+          disabled={ownAccess}
+          description={accessNote}
           data={(options.data?.grupos ?? []).map((g) => ({
             value: String(g.id),
             label: `${g.nome} (${g.id})`,
@@ -121,21 +149,17 @@ export function UserFormModal({ record, onClose }: Props) {
           label="Perfil"
           required
           placeholder={loading}
-          data={(options.data?.perfis ?? []).map((p) => ({ value: String(p.id), label: p.nome }))}
+          data={profiles}
+          disabled={ownAccess}
+          description={accessNote}
           {...form.getInputProps('id_perfil')}
         />
-        <PasswordInput
-          label="Senha"
-          autoComplete="new-password"
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          description={
-            record
-              ? 'Deixe em branco para manter a atual.'
-              : 'Opcional: sem senha, o usuário recebe um e-mail para criar a sua.'
-          }
-          {...form.getInputProps('password')}
-        />
       </SimpleGrid>
+      {!record && (
+        <Text size="sm" c="dimmed">
+          O usuário recebe um e-mail para criar a própria senha.
+        </Text>
+      )}
       {usesRegionals(papel) && (
         <Checkbox.Group
           label="Regionais"
