@@ -4,6 +4,8 @@ export * from './auth/password.ts';
 export * from './auth/schemas.ts';
 export * from './dashboard/totals.ts';
 export * from './access/scope.ts';
+export * from './access/request-access.ts';
+export * from './access/admin-grants.ts';
 export * from './catalogs/options.ts';
 export * from './catalogs/enums.ts';
 export * from './catalogs/subclasses.ts';

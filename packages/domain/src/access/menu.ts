@@ -1,3 +1,5 @@
+import type { Flow, Kind } from '../catalogs/flow-kind.ts';
+import { mayCreate, requestForm } from '../workflow/forms.ts';
 import { GROUP, PROFILE, type Actor, type RoleKind } from './groups.ts';
 
 /**
@@ -47,10 +49,32 @@ const flag =
 /** Profile 3 (Consulta) is read-only: it never administers anything. */
 const mayAdminister: Rule = (a) => a.perfil !== PROFILE.CONSULTA;
 
-/** Groups that take part in the energy ownership-change flow: they start, review or settle one. */
+/** A regional reviewer sees the companies, not the central administration (unless profile 1). */
+const isRegionalReviewer: Rule = all(kindIn('regional'), not(isAdmin));
+
+/**
+ * Groups that take part in the energy ownership-change flow: they start, review or settle one.
+ * 22959227 (terceiros) has "register and ownership change" in part 1 §6.
+ */
 const takesPartInOwnershipChange = any(
   isAdmin,
-  kindIn('amee', 'celula', 'regional', 'tower', 'solicitante'),
+  kindIn('amee', 'celula', 'regional', 'tower', 'solicitante', 'terceiros'),
+  groupIn(GROUP.RESTRITO),
+);
+
+/** The roles that create on this form (forms.ts) reach it. */
+const createsOn =
+  (flow: Flow, kind: Kind): Rule =>
+  (a) =>
+    mayCreate(requestForm(flow, kind), a.papel);
+
+/**
+ * Who works water requests besides their creators (spec part 2 §4.3, §6): the cell, the provider,
+ * the regionals, the tower (uploads at 0 and 9), Property Management (fixes at 9, 'Recusada
+ * Célula - Property') and group 23158875.
+ */
+const worksWater = any(
+  kindIn('amee', 'celula', 'regional', 'tower', 'property', 'analise_property'),
   groupIn(GROUP.RESTRITO),
 );
 
@@ -63,18 +87,14 @@ export const MENU_RULES: Record<string, Rule> = {
     not(groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
   ),
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
-  relatorios: all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula'))),
-  'agua-nova': all(
-    flag('cadastro'),
-    any(kindIn('amee', 'celula', 'regional'), groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
-  ),
-  'agua-troca': all(
-    flag('cadastro'),
-    any(kindIn('amee', 'celula', 'regional'), groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
-  ),
+  // Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals.
+  relatorios: all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula', 'regional'))),
+  'agua-nova': all(flag('cadastro'), any(worksWater, createsOn('agua', 'nova'))),
+  'agua-troca': all(flag('cadastro'), any(worksWater, createsOn('agua', 'troca'))),
+  // Part 2 §6 shows the company menus to the regionals too; Regional and Status stay central.
   empresas: all(flag('empresas'), mayAdminister),
-  regional: all(flag('empresas'), mayAdminister),
-  status: all(flag('empresas'), mayAdminister),
+  regional: all(flag('empresas'), mayAdminister, not(isRegionalReviewer)),
+  status: all(flag('empresas'), mayAdminister, not(isRegionalReviewer)),
   usuarios: all(flag('usuarios'), mayAdminister),
   grupo: all(flag('usuarios'), mayAdminister),
 };

@@ -21,6 +21,15 @@ export const VOLTAGE_FORM_CODES: readonly Option<string>[] = [
   { code: 'gd', label: 'Média Tensão' },
 ];
 
+/** The VOLTAGE_TYPES code each letter code is stored as: bt is Baixa (1); ml, mt and gd are Média (2). */
+const VOLTAGE_TYPE_OF_LETTER: Readonly<Record<string, number>> = { bt: 1, ml: 2, mt: 2, gd: 2 };
+
+/** A letter code (any case) becomes its VOLTAGE_TYPES code; anything else passes unchanged. */
+export const voltageLetterToType = (value: unknown): unknown => {
+  const letter = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return Object.hasOwn(VOLTAGE_TYPE_OF_LETTER, letter) ? VOLTAGE_TYPE_OF_LETTER[letter] : value;
+};
+
 export const SITE_TYPES: readonly Option[] = [
   { code: 1, label: 'ADM' },
   { code: 2, label: 'Mobile' },

@@ -1,3 +1,5 @@
+import { PERMISSION_LABELS } from '../access/groups.ts';
+
 /**
  * What the user reads for each field: selectors, table headers and every error message
  * ('O campo Endereço ID não pode ser alterado neste status.') take their names from here.
@@ -76,6 +78,33 @@ export const FIELD_LABELS: Record<string, string> = {
   razao_social: 'Razão Social',
   cnpj: 'CNPJ',
   telefone: 'Telefone',
+  ...Object.fromEntries(
+    ([1, 2, 3, 4] as const).flatMap((n) => [
+      [`focal${n}`, `E-mail do Focal ${n}`],
+      [`nome_focal${n}`, `Nome do Focal ${n}`],
+    ]),
+  ),
+  nome: 'Nome',
+  sigla: 'Sigla',
+  fluxo: 'Fluxo',
+  tipo: 'Tipo',
+  ufs: 'UF',
+  ativo: 'Ativo',
+  papel: 'Papel',
+  rotulo: 'Rótulo',
+  id_con: 'Unidade',
+  ...PERMISSION_LABELS,
+  // what every call carries besides the record's own fields
+  id: 'ID',
+  id_unidade: 'ID',
+  version: 'Versão',
+  dados: 'Dados',
+  hash: 'Link',
+  page: 'Página',
+  per_page: 'Quantidade por Página',
+  q: 'Busca',
+  sort: 'Ordenação',
+  order: 'Ordem',
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;

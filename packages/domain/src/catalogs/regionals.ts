@@ -21,3 +21,12 @@ export const REGIONALS: readonly RegionalEntry[] = [
 ];
 
 export const REGIONAL_IDS = REGIONALS.map((r) => r.id);
+
+/**
+ * How a regional row is named in the request forms: a seeded sigla gets its region's name
+ * ('TCO - Centro-Oeste'); a regional added on /regional shows as it was written.
+ */
+export function regionalLabel(regional: string): string {
+  const known = REGIONALS.find((r) => r.sigla === regional.trim().toUpperCase());
+  return known ? `${known.sigla} - ${known.nome}` : regional;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from '../catalogs/field-labels.ts';
 import { cleanCep, isValidCep } from '../validators/cep.ts';
 import { cleanCnpj, isValidCnpj } from '../validators/cnpj.ts';
 import { cleanTaxId, isValidCpfOrCnpj } from '../validators/tax-id.ts';
@@ -21,25 +22,51 @@ const numericStringToNumber = (value: unknown) => {
   return typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
 };
 
+/** The largest value of a PostgreSQL integer column: every id and reference is one. */
+export const MAX_ID = 2_147_483_647;
+/** The largest value of a PostgreSQL smallint column: statuses and catalog codes. */
+export const MAX_SMALLINT = 32_767;
+
 export const messages = {
   required: (label: string) => `O campo ${label} é obrigatório.`,
   max: (label: string, max: number) => `O campo ${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `O campo ${label} é inválido.`,
   date: (label: string) => `O campo ${label} deve ser uma data válida (AAAA-MM-DD).`,
+  characters: (label: string) => `O campo ${label} contém caracteres inválidos.`,
+  wholeNumber: (label: string) => `O campo ${label} deve ser um número inteiro de 1 a ${MAX_SMALLINT}.`,
 };
 
+/**
+ * zod's own messages — a type or range error of a schema that has no text of its own — name the
+ * field by its label, as every message of these schemas does: 'O campo Página é inválido.', never
+ * 'page: …'. A schema's own message always wins over this; an issue without a field keeps zod's.
+ */
+z.config({
+  customError: (issue) => {
+    const field = issue.path?.[0];
+    if (typeof field !== 'string') return undefined;
+    const label = fieldLabel(field);
+    return issue.input === undefined ? messages.required(label) : messages.invalid(label);
+  },
+});
+
+/**
+ * Text PostgreSQL can store as it was typed: a NUL byte is refused by the database, and a lone
+ * UTF-16 surrogate is no character at all (the driver would silently store U+FFFD instead).
+ * With the `u` flag a surrogate pair is one code point, so only lone halves match \p{Cs}.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+
+/** A string of at most `max` storable characters; `error` is the message for a non-string. */
+const storableString = (label: string, max: number, error: string) =>
+  z.string({ error }).max(max, messages.max(label, max)).refine(isStorableText, messages.characters(label));
+
 export const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ error: messages.invalid(label) })
-      .max(max, messages.max(label, max))
-      .nullable()
-      .optional(),
-  );
+  z.preprocess(blankToNull, storableString(label, max, messages.invalid(label)).nullable().optional());
 
 export const requiredText = (max: number, label: string) =>
-  z.preprocess(blankToNull, z.string({ error: messages.required(label) }).max(max, messages.max(label, max)));
+  z.preprocess(blankToNull, storableString(label, max, messages.required(label)));
 
 /** A numeric code from a catalog. */
 export const optionalCode = (codes: readonly number[], label: string) =>
@@ -69,36 +96,36 @@ export const optionalStringCode = (codes: readonly string[], label: string) =>
       .optional(),
   );
 
+/** A row id: a whole number from 1 to MAX_ID, so an out-of-range one never reaches SQL. */
+const idNumber = (label: string, missing: string) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? missing : messages.invalid(label)) })
+    .int(messages.invalid(label))
+    .positive(messages.invalid(label))
+    .max(MAX_ID, messages.invalid(label));
+
 /** A reference to another row (company, concessionaire, regional); the server checks it exists. */
 export const optionalRef = (label: string) =>
+  z.preprocess(numericStringToNumber, idNumber(label, messages.invalid(label)).nullable().optional());
+
+export const requiredRef = (label: string) =>
+  z.preprocess(numericStringToNumber, idNumber(label, messages.required(label)));
+
+export const recordId = requiredRef('ID');
+export const optionalRecordId = z.preprocess(numericStringToNumber, idNumber('ID', messages.invalid('ID')).optional());
+
+/** A whole number a smallint column holds (1 to MAX_SMALLINT), for codes without a fixed catalog. */
+export const optionalSmallCode = (label: string) =>
   z.preprocess(
     numericStringToNumber,
     z
-      .number({ error: messages.invalid(label) })
-      .int()
-      .positive(messages.invalid(label))
+      .number({ error: messages.wholeNumber(label) })
+      .int(messages.wholeNumber(label))
+      .min(1, messages.wholeNumber(label))
+      .max(MAX_SMALLINT, messages.wholeNumber(label))
       .nullable()
       .optional(),
   );
-
-export const requiredRef = (label: string) =>
-  z.preprocess(
-    numericStringToNumber,
-    z
-      .number({ error: messages.required(label) })
-      .int()
-      .positive(messages.invalid(label)),
-  );
-
-export const recordId = requiredRef('ID');
-export const optionalRecordId = z.preprocess(
-  numericStringToNumber,
-  z
-    .number({ error: messages.invalid('ID') })
-    .int()
-    .positive(messages.invalid('ID'))
-    .optional(),
-);
 
 /** The refusal of a save made on a version someone else has already replaced (GUIDE §3). */
 export const STALE_VERSION = 'Este registro foi alterado por outro usuário. Recarregue a página.';
@@ -113,14 +140,17 @@ export const optionalVersion = z.preprocess(
     .number({ error: messages.invalid('Versão') })
     .int(messages.invalid('Versão'))
     .nonnegative(messages.invalid('Versão'))
+    .max(MAX_ID, messages.invalid('Versão'))
     .optional(),
 );
 
+/** A calendar date; PostgreSQL has no year 0, so 0000-MM-DD is refused here rather than by SQL. */
 export const optionalDate = (label: string) =>
   z.preprocess(
     blankToNull,
     z.iso
       .date({ error: messages.date(label) })
+      .refine((d) => !d.startsWith('0000'), messages.date(label))
       .nullable()
       .optional(),
   );

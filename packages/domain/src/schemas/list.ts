@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
 import { codesOf } from '../catalogs/options.ts';
 import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
-import { optionalCode, optionalRecordId } from './fields.ts';
+import { isStorableText, MAX_ID, MAX_SMALLINT, messages, optionalCode, optionalRecordId } from './fields.ts';
 
 /**
  * Every list call (spec §7 "…/list", with the paging the guide adds). id_empresa, id_grupo and
@@ -18,7 +18,12 @@ export const listQuery = z.object({
   id: optionalRecordId,
   page: z.preprocess(
     toNumber,
-    z.number({ error: 'Página inválida.' }).int().min(1, 'Página inválida.').default(1),
+    z
+      .number({ error: 'Página inválida.' })
+      .int('Página inválida.')
+      .min(1, 'Página inválida.')
+      .max(MAX_ID, 'Página inválida.')
+      .default(1),
   ),
   per_page: z.preprocess(
     toNumber,
@@ -31,23 +36,33 @@ export const listQuery = z.object({
   q: z.preprocess(
     blankToUndefined,
     z
-      .string()
+      .string({ error: 'Busca inválida.' })
       .trim()
       .max(FIELD_MAX.search, `A busca pode ter no máximo ${FIELD_MAX.search} caracteres.`)
+      .refine(isStorableText, messages.characters('Busca'))
       .transform((q) => (q.length < SEARCH_MIN_LENGTH ? undefined : q))
       .optional(),
   ),
   /** A status code; absent (or 'Todos') lists every status. */
   status: z.preprocess(
     (v) => (v === 'Todos' ? undefined : toNumber(blankToUndefined(v))),
-    z.number({ error: 'Status inválido.' }).int().nonnegative('Status inválido.').optional(),
+    z
+      .number({ error: 'Status inválido.' })
+      .int('Status inválido.')
+      .nonnegative('Status inválido.')
+      .max(MAX_SMALLINT, 'Status inválido.')
+      .optional(),
   ),
-  /** A column name; the server maps it to an allowed column or refuses it. */
+  /**
+   * A column name; the server maps it to an allowed column (an own key of its map, never an
+   * inherited one such as `constructor`) or refuses it. Names start with a letter, so `__proto__`
+   * never gets that far.
+   */
   sort: z.preprocess(
     blankToUndefined,
     z
-      .string()
-      .regex(/^[a-z_]{1,40}$/, 'Ordenação inválida.')
+      .string({ error: 'Ordenação inválida.' })
+      .regex(/^[a-z][a-z_]{0,39}$/, 'Ordenação inválida.')
       .optional(),
   ),
   order: z.preprocess(

@@ -36,12 +36,13 @@ export const deleteBody = z.object({ id: recordId });
 /**
  * One match of a duplicate check (spec part 1 §3 "Duplicate-check result": sge flag, UC, Rz_Social,
  * Endereco, Bairro, Cidade, Estado, Status). `origem` tells the workflow from the provider's base,
- * which decide between the two modals.
+ * which decide between the two modals. A workflow request outside the caller's scope comes as one
+ * match with `id` null and every detail blank: the caller learns only that it exists.
  */
 export const duplicateMatchSchema = z.object({
   origem: z.enum(['workflow', 'base']),
   sge: z.boolean(),
-  id: z.number(),
+  id: z.number().nullable(),
   UC: z.string(),
   Rz_Social: z.string(),
   Concessionaria: z.string().nullable(),

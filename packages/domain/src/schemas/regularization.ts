@@ -9,6 +9,7 @@ import {
   optionalRecordId,
   optionalRef,
   optionalText,
+  optionalVersion,
 } from './fields.ts';
 
 /**
@@ -21,7 +22,7 @@ export const regularizationSaveBody = z.object({
   id: optionalRecordId,
   /** The unit the divergence was found on. */
   id_con: optionalRef('Unidade'),
-  version: z.number().int().nonnegative().optional(),
+  version: optionalVersion,
   razao_social_correta: optionalText(FIELD_MAX.razao_social_correta, 'Razão Social Correta'),
   cnpj_correto: cnpjField(REGULARIZATION_CNPJ_INVALID, false),
   data_pedido: optionalDate('Data da Solicitação'),

@@ -8,6 +8,7 @@ import {
   TARIFF_CLASSES,
   TARIFF_MODALITIES,
   VOLTAGE_TYPES,
+  voltageLetterToType,
 } from '../catalogs/enums.ts';
 import type { Flow, Kind } from '../catalogs/flow-kind.ts';
 import { codesOf } from '../catalogs/options.ts';
@@ -24,6 +25,7 @@ import {
   optionalDate,
   optionalRecordId,
   optionalRef,
+  optionalSmallCode,
   optionalStringCode,
   optionalTaxId,
   optionalText,
@@ -73,10 +75,12 @@ const FIELD_SCHEMAS: Record<RequestField, FieldSchemaFactory> = {
   id_concessionaria: ref,
   unidade: text(FIELD_MAX.unidade),
   numero_medidor: text(FIELD_MAX.numero_medidor),
-  id_tensao: code(codesOf(VOLTAGE_TYPES)),
+  // The spec's ownership payloads send bt/ml/mt/gd; stored as the catalog's code.
+  id_tensao: (_form, label) => z.preprocess(voltageLetterToType, optionalCode(codesOf(VOLTAGE_TYPES), label)),
   tipo_site: (form, label) => optionalCode(form.siteTypes, label),
   data_ativacao: date,
-  id_protocolo: text(FIELD_MAX.id_protocolo),
+  // The protocol type is stored as a smallint code (spec part 1 §3 lists it beside the number).
+  id_protocolo: (_form, label) => optionalSmallCode(label),
   protocolo: text(FIELD_MAX.protocolo),
   tipo_de_pagamento: code(codesOf(PAYMENT_TYPES)),
   classe_tarifaria: code(codesOf(TARIFF_CLASSES)),

@@ -3,7 +3,7 @@ import type { Flow, Kind } from '../catalogs/flow-kind.ts';
 import { isRequestStatus, statusLabel, type RequestStatus } from '../catalogs/request-status.ts';
 import { policyRole } from './audience.ts';
 import { formFieldLabel, requestForm } from './forms.ts';
-import { roleStatusChoices } from './grants.ts';
+import { roleMayEverChoose } from './grants.ts';
 import { REQUEST_FIELDS, type RequestFile } from './request-fields.ts';
 import { requestPolicy } from './request-policy.ts';
 import { judgeSave, type SaveSide, type SaveVerdict } from './save-verdict.ts';
@@ -53,7 +53,7 @@ export function checkSave({ actor, flow, kind, current, next }: CheckSaveInput):
       fields: REQUEST_FIELDS,
       fieldLabel: (f) => formFieldLabel(form, f),
       statusLabel: statusName,
-      roleMayChoose: (s) => roleStatusChoices(role).includes(s as RequestStatus),
+      roleMayChoose: (s) => roleMayEverChoose(role, s as RequestStatus),
     },
     current,
     next,

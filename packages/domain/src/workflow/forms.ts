@@ -186,7 +186,8 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
     // Spec part 2 §2.14: of the cell block only payment type; Unidade Nova is a general field here.
     fields: [...REQUESTER_FIELDS, ...CELL_TRACKING_FIELDS, 'tipo_de_pagamento', 'unidade_nova', 'observacao'],
     files: [...HOLDER_DOCUMENTS, 'complementar', 'complementar_tower'],
-    requiredFields: BASE_REQUIRED,
+    // Spec part 2 §2.14 and its payload have no Tipo do Site: kept on the form, but optional.
+    requiredFields: BASE_REQUIRED.filter((f) => f !== 'tipo_site'),
     requiredFiles: HOLDER_DOCUMENTS,
     siteTypes: codesOf(SITE_TYPES),
     audience: { unidade_nova: { except: ['tower'] } },

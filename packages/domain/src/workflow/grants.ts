@@ -1,3 +1,4 @@
+import type { Flow } from '../catalogs/flow-kind.ts';
 import { STATUS, type RequestStatus } from '../catalogs/request-status.ts';
 import type { PolicyRole } from './audience.ts';
 import {
@@ -18,12 +19,16 @@ import {
 export interface Grant {
   fields: readonly RequestField[];
   files: readonly RequestFile[];
-  /** Whether saving may leave the status as it is. The tower's fix at 9 must send the request back. */
+  /** Whether saving may leave the status as it is. A fix at 9 must send the request back. */
   keepStatus: boolean;
+  /** The moves this row allows, where they differ from the role's usual choices (ROLE_STATUS_CHOICES). */
+  moves?: readonly RequestStatus[];
 }
 
 interface GrantRow {
   statuses: readonly RequestStatus[];
+  /** Only on these flows; every flow when absent. */
+  flows?: readonly Flow[];
   grant: Grant;
 }
 
@@ -35,6 +40,12 @@ const grant = (
   fields: [...fields, 'observacao'],
   files,
   keepStatus,
+});
+
+/** A fix at 9 ('Recusada Célula - Tower/Property'): the fixer cannot keep 9 and returns the request to the cell. */
+const returnToCell = (fields: readonly RequestField[], files: readonly RequestFile[] = []): Grant => ({
+  ...grant(fields, files, false),
+  moves: [STATUS.EM_VALIDACAO_CELULA],
 });
 
 const ADDRESS_AND_STORE = [...ADDRESS_IDS, 'tipo_de_loja'] as const;
@@ -54,27 +65,32 @@ export const GRANTS: Partial<Record<PolicyRole, readonly GrantRow[]>> = {
       grant: grant([...CELL_TRACKING_FIELDS, ...CELL_BLOCK_FIELDS], ['complementar']),
     },
     { statuses: [STATUS.INICIADA_PROPERTY], grant: grant(ADDRESS_AND_STORE) },
+    // The cell refused at 9; when nobody fixes it, the cell reopens (4) or closes (6) it: no dead end.
+    { statuses: [STATUS.RECUSADA_CELULA_TOWER], grant: grant([]) },
   ],
   tower: [
     { statuses: [STATUS.INICIADA], grant: grant([], HOLDER_DOCUMENTS) },
-    { statuses: [STATUS.RECUSADA_CELULA_TOWER], grant: grant([], ['complementar_tower'], false) },
+    { statuses: [STATUS.RECUSADA_CELULA_TOWER], grant: returnToCell([], ['complementar_tower']) },
   ],
   amee: [{ statuses: [STATUS.APROVADA, STATUS.INSERIDA_BASE, STATUS.INICIADA_PROPERTY], grant: grant([]) }],
   property: [
     { statuses: [STATUS.INICIADA_PROPERTY, STATUS.RECUSADA_XEROX], grant: grant(ADDRESS_AND_STORE) },
+    // Water's 9 is 'Recusada Célula - Property': Property Management fixes the ids and store type.
+    { statuses: [STATUS.RECUSADA_CELULA_TOWER], flows: ['agua'], grant: returnToCell(ADDRESS_AND_STORE) },
   ],
 };
 
 /** What the creator of a new request fills in (the form narrows it to what the creator sees). */
 export const CREATION_GRANT: Grant = grant(REQUESTER_FIELDS, HOLDER_DOCUMENTS);
 
-export const grantFor = (role: PolicyRole, status: RequestStatus): Grant | null =>
-  GRANTS[role]?.find((row) => row.statuses.includes(status))?.grant ?? null;
+export const grantFor = (role: PolicyRole, status: RequestStatus, flow: Flow): Grant | null =>
+  GRANTS[role]?.find((row) => row.statuses.includes(status) && (!row.flows || row.flows.includes(flow)))
+    ?.grant ?? null;
 
 /**
  * The statuses each role may ever choose (spec part 1 §4 "Status choices", part 2 §4.2).
- * The transition table narrows them to what may follow the current status. The tower's only
- * move is handing a fixed request back to the cell.
+ * The transition table narrows them to what may follow the current status. A grant's own
+ * `moves` replace them (the fix at 9 only hands the request back to the cell).
  */
 export const ROLE_STATUS_CHOICES: Partial<Record<PolicyRole, readonly RequestStatus[]>> = {
   regional: [STATUS.EM_VALIDACAO_REGIONAL, STATUS.APROVADA_REGIONAL, STATUS.RECUSADA_REGIONAL],
@@ -87,8 +103,12 @@ export const ROLE_STATUS_CHOICES: Partial<Record<PolicyRole, readonly RequestSta
   ],
   amee: [STATUS.INSERIDA_BASE, STATUS.RECUSADA_XEROX],
   property: [STATUS.RECUSADA_ANALISE, STATUS.APROVADO_ANALISE],
-  tower: [STATUS.EM_VALIDACAO_CELULA],
 };
 
 export const roleStatusChoices = (role: PolicyRole): readonly RequestStatus[] =>
   ROLE_STATUS_CHOICES[role] ?? [];
+
+/** Whether the role could choose this status somewhere (its usual choices or a row's own moves). */
+export const roleMayEverChoose = (role: PolicyRole, status: RequestStatus): boolean =>
+  roleStatusChoices(role).includes(status) ||
+  (GRANTS[role] ?? []).some((row) => row.grant.moves?.includes(status));

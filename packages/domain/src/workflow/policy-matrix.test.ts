@@ -80,6 +80,8 @@ function expectedMatrix(flow: Flow, kind: Kind): Matrix {
   const property: Partial<Record<RequestStatus, Cell>> = {
     13: { fields: obs(...IDS_AND_STORE), choices: [13, 15, 16] },
     14: { fields: obs(...IDS_AND_STORE), choices: [14] },
+    // Water's 9 is 'Recusada Célula - Property': Property fixes and hands it back to the cell.
+    ...(flow === 'agua' ? { 9: { fields: obs(...IDS_AND_STORE), choices: [4] } } : {}),
   };
   return {
     regional: {
@@ -98,6 +100,8 @@ function expectedMatrix(flow: Flow, kind: Kind): Matrix {
       14: cellDeciding([14, 4, 5, 6, 7, 9]),
       16: cellDeciding([16, 4, 5, 6, 7, 9]),
       13: { fields: obs(...IDS_AND_STORE), choices: [13] },
+      // Nobody fixed what the cell refused at 9: it reopens (4) or refuses for good (6).
+      9: { fields: obs(), choices: [9, 4, 6] },
     },
     tower: {
       0: { fields: obs(), files: kind === 'troca' ? HOLDER_DOCS : [], choices: [0] },

@@ -45,7 +45,8 @@ export const cannotEditInStatus = (label: string) =>
 
 /** Which statuses the role may leave the request in: kept, or moved along an edge it may take. */
 function choicesFrom(role: Parameters<typeof roleStatusChoices>[0], status: RequestStatus, grant: Grant) {
-  const moves = allowedNextStatuses(status).filter((s) => roleStatusChoices(role).includes(s));
+  const mayChoose = grant.moves ?? roleStatusChoices(role);
+  const moves = allowedNextStatuses(status).filter((s) => mayChoose.includes(s));
   return grant.keepStatus ? [status, ...moves] : moves;
 }
 
@@ -72,7 +73,7 @@ export function requestPolicy(input: RequestPolicyInput): RequestPolicy {
 
   if (isReadOnlyProfile(actor)) return readOnly(PROFILE_READ_ONLY);
   if (creating && !mayCreate(form, actor.papel)) return readOnly(CANNOT_CREATE);
-  const grant = creating ? CREATION_GRANT : grantFor(role, currentStatus);
+  const grant = creating ? CREATION_GRANT : grantFor(role, currentStatus, flow);
   if (!grant) return readOnly(cannotEditInStatus(statusLabel(currentStatus!, flow, kind)));
 
   const statusChoices = creating ? [initialStatus(actor.papel)] : choicesFrom(role, currentStatus, grant);

@@ -102,6 +102,12 @@ describe('Obrigatórios do cadastro', () => {
     expect(required('terceiros', null, undefined, 'agua', 'nova')).not.toContain('id_tensao');
   });
 
+  it('Troca de Titularidade - Água não exige Tipo do Site (o formulário do spec não o pede); a energia exige', () => {
+    expect(required('solicitante', null, undefined, 'agua', 'troca')).not.toContain('tipo_site');
+    expect(required('regional', null, undefined, 'agua', 'troca')).toContain('regional');
+    expect(required('solicitante', null, undefined, 'energia', 'troca')).toContain('tipo_site');
+  });
+
   it('Grupo Solicitante (23090483) não precisa de Endereço ID nem Site ID', () => {
     const req = required('solicitante', null);
     expect(req).not.toContain('endereco_id');

@@ -38,8 +38,8 @@ describe('Máquina de status', () => {
     for (const s of [3, 6, 8, 15] as const) expect(isFinalStatus(s), String(s)).toBe(true);
   });
 
-  it('9 (Recusada Célula - Tower): o Tower corrige e a solicitação volta para a Célula (4)', () => {
-    expect(allowedNextStatuses(9)).toEqual([4]);
+  it('9 (Recusada Célula - Tower/Property): corrigida, volta para a Célula (4); sem correção, a Célula pode encerrar (6)', () => {
+    expect(allowedNextStatuses(9)).toEqual([4, 6]);
   });
 
   it('13 (Iniciado por Property Management) passa pela análise: 15 recusa, 16 aprova e segue para a Célula', () => {

@@ -28,8 +28,9 @@ export const TRANSITIONS: Record<RequestStatus, readonly RequestStatus[]> = {
   [STATUS.RECUSADA_CELULA]: [],
   [STATUS.APROVADA]: [STATUS.INSERIDA_BASE, STATUS.RECUSADA_XEROX],
   [STATUS.INSERIDA_BASE]: [],
-  // The tower fixes the documents and the request returns to the cell.
-  [STATUS.RECUSADA_CELULA_TOWER]: [STATUS.EM_VALIDACAO_CELULA],
+  // The tower (energy) or Property Management (water) fixes it and it returns to the cell;
+  // when nobody does, the cell reopens it or refuses it for good.
+  [STATUS.RECUSADA_CELULA_TOWER]: [STATUS.EM_VALIDACAO_CELULA, STATUS.RECUSADA_CELULA],
   // Started by a regional or by Energy Efficiency: already validated, it goes to the cell.
   [STATUS.INICIADA_REGIONAL]: CELL_DECISIONS,
   [STATUS.INICIADA_ENERGY_EFFICIENCY]: CELL_DECISIONS,

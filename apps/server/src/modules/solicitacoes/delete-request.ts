@@ -10,7 +10,9 @@ import { attachmentsOf, findRequest } from './repo.ts';
 
 /**
  * unidades/delete and agua/troca-unidades/delete: removes a request nobody has acted on yet
- * (histories and attachment rows go with it), then its files.
+ * (histories and attachment rows go with it), then its files. The request is re-read locked inside
+ * the transaction, so of simultaneous deletes one deletes and audits and the others find nothing
+ * (404), and an edit cannot slip in between the check and the delete.
  */
 export async function deleteRequest(
   deps: { db: Database; storage: FileStorage },
@@ -18,9 +20,9 @@ export async function deleteRequest(
 ) {
   const { db, storage } = deps;
   const { flow, kind, user } = input;
-  const request = await findRequest(db, user, flow, kind, input.id);
-  const files = await attachmentsOf(db, request.id);
-  await db.transaction(async (tx) => {
+  const files = await db.transaction(async (tx) => {
+    const request = await findRequest(tx, user, flow, kind, input.id, { lock: true });
+    const attached = await attachmentsOf(tx, request.id);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(historicoStatus)
@@ -37,9 +39,10 @@ export async function deleteRequest(
       acao: 'apagar-solicitacao',
       entidade: `solicitacao.${flow}.${kind}`,
       entidadeId: request.id,
-      antes: { status: request.status, ...fieldValues(request), arquivos: files.map((f) => f.nomeArquivo) },
+      antes: { status: request.status, ...fieldValues(request), arquivos: attached.map((f) => f.nomeArquivo) },
       ip: input.ip,
     });
+    return attached;
   });
   await Promise.all(files.map((f) => storage.remove(f.storageKey).catch(() => undefined)));
 }

@@ -1,19 +1,44 @@
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { STATUS, statusLabel, type DuplicateMatch, type Flow, type Kind } from '@portal/domain';
+import {
+  STATUS,
+  statusLabel,
+  type DuplicateMatch,
+  type Flow,
+  type Kind,
+  type SessionUser,
+} from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { baseProvedor, concessionarias, solicitacoes } from '../../db/schema.ts';
+import { scopeOf } from './scope.ts';
 
 /** A refused request is over: it does not keep the same unit from being requested again. */
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];
 
 export type DuplicateKey = { unidade: string } | { endereco_id: string };
 
+/** What the caller learns of requests outside their scope: that one exists, nothing more. */
+const OUT_OF_SCOPE: DuplicateMatch = {
+  origem: 'workflow',
+  sge: false,
+  id: null,
+  UC: '',
+  Rz_Social: '',
+  Concessionaria: null,
+  Endereco: '',
+  Bairro: '',
+  Cidade: '',
+  Estado: '',
+  Status: '',
+};
+
 /**
  * Requests of the same flow and kind, and units of the provider's base, that already carry this
- * unit or address id. Matching ignores case and surrounding spaces.
+ * unit or address id. Matching ignores case and surrounding spaces. Requests the user may not
+ * read (scope.ts) are told as one detail-less match; the provider's base is shared reference data.
  */
 export async function findDuplicates(
   db: DbOrTx,
+  user: SessionUser,
   flow: Flow,
   kind: Kind,
   key: DuplicateKey,
@@ -34,6 +59,7 @@ export async function findDuplicates(
       uf: solicitacoes.uf,
       status: solicitacoes.status,
       concessionaria: concessionarias.nome,
+      inScope: sql<boolean>`(${scopeOf(user)})`,
     })
     .from(solicitacoes)
     .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
@@ -54,8 +80,10 @@ export async function findDuplicates(
     .where(and(eq(baseProvedor.fluxo, flow), eq(sql`lower(${baseColumn})`, value)))
     .limit(20);
 
+  const visible = inWorkflow.filter((r) => r.inScope);
   return [
-    ...inWorkflow.map((r) => ({
+    ...(visible.length < inWorkflow.length ? [OUT_OF_SCOPE] : []),
+    ...visible.map((r) => ({
       origem: 'workflow' as const,
       sge: false,
       id: r.id,

@@ -1,5 +1,15 @@
 import { getTableColumns } from 'drizzle-orm';
-import { REQUEST_FIELDS, type RequestField, type RequestFile } from '@portal/domain';
+import {
+  policyRole,
+  REQUEST_FIELDS,
+  visibleFields,
+  visibleFiles,
+  type RequestField,
+  type RequestFile,
+  type RequestForm,
+  type RequestStatus,
+  type SessionUser,
+} from '@portal/domain';
 import { solicitacoes } from '../../db/schema.ts';
 
 type Row = typeof solicitacoes.$inferSelect;
@@ -65,14 +75,32 @@ export interface RequesterInfo {
   cnpj_empresa: string | null;
 }
 
-/** One request as `list {id}` returns it: the spec's fields, the requester, the file links. */
-export function toApiRecord(row: Row, requester: RequesterInfo, attachments: AttachmentInfo[]) {
+/**
+ * One request as `list {id}` returns it to this user: the spec's fields, the requester, the file
+ * links — only the fields and files the user's screen shows in this status (visibility.ts).
+ * Hidden ones are left out, not nulled, so the record still goes back unchanged to its edit call.
+ */
+export function toApiRecord(
+  user: SessionUser,
+  form: RequestForm,
+  row: Row,
+  requester: RequesterInfo,
+  allAttachments: AttachmentInfo[],
+) {
+  const role = policyRole(user.papel);
+  const status = row.status as RequestStatus;
+  const shownFields = new Set<string>(visibleFields(form, role, status));
+  const shownFiles = new Set<string>(visibleFiles(form, role, status));
+  const attachments = allAttachments.filter((a) => shownFiles.has(a.tipo));
   const links = Object.fromEntries(
-    Object.entries(LINK_NAMES).flatMap(([slot, names]) => {
-      const file = attachments.find((a) => a.tipo === slot);
-      return names.map((name) => [name, file ? attachmentUrl(file.id) : null]);
-    }),
+    Object.entries(LINK_NAMES)
+      .filter(([slot]) => shownFiles.has(slot))
+      .flatMap(([slot, names]) => {
+        const file = attachments.find((a) => a.tipo === slot);
+        return names.map((name) => [name, file ? attachmentUrl(file.id) : null]);
+      }),
   );
+  const fields = Object.entries(fieldValues(row)).filter(([field]) => shownFields.has(field));
   return {
     id: row.id,
     fluxo: row.fluxo,
@@ -82,7 +110,7 @@ export function toApiRecord(row: Row, requester: RequesterInfo, attachments: Att
     data_pedido: row.dataPedido.toISOString(),
     cnpj_tim: row.cnpjTim,
     cnpj_uc_solicitada: row.cnpjSolicitada,
-    ...fieldValues(row),
+    ...Object.fromEntries(fields),
     ...requester,
     ...links,
     anexos: attachments.map((a) => ({

@@ -17,19 +17,24 @@ export type RequestRow = typeof solicitacoes.$inferSelect;
 
 const ofForm = (flow: Flow, kind: Kind) => and(eq(solicitacoes.fluxo, flow), eq(solicitacoes.tipo, kind));
 
-/** One request the user may see; otherwise 404 (absent and out of scope look alike). */
+/**
+ * One request the user may see; otherwise 404 (absent and out of scope look alike).
+ * `lock` (inside a transaction) holds the row until it ends, against concurrent edits and deletes.
+ */
 export async function findRequest(
   db: DbOrTx,
   user: SessionUser,
   flow: Flow,
   kind: Kind,
   id: number,
+  options: { lock?: boolean } = {},
 ): Promise<RequestRow> {
-  const [row] = await db
+  const query = db
     .select()
     .from(solicitacoes)
     .where(scoped(user, ofForm(flow, kind), eq(solicitacoes.id, id)))
     .limit(1);
+  const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw notFound('Solicitação não encontrada.');
   return row;
 }

@@ -5,6 +5,7 @@ import {
   deleteRequestFileBody,
   historyBody,
   listQuery,
+  recordId,
   requestForm,
   validateAddressBody,
   validateUnitBody,
@@ -18,8 +19,9 @@ import { badRequest } from '../../http/errors.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
+import { creationGuard, formGuard, writeGuard } from './guards.ts';
 import { parseSaveBody } from './parse-save-body.ts';
-import { findAttachment } from './read-attachment.ts';
+import { contentDisposition, DOWNLOAD_CSP, findAttachment } from './read-attachment.ts';
 import { toApiRecord } from './record.ts';
 import {
   attachmentsOf,
@@ -40,7 +42,9 @@ import { SAVED, saveRequest } from './save-request.ts';
 function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
   const tags = [requestForm(flow, kind).title];
   return async (app) => {
-    app.addHook('preHandler', authenticate);
+    // Before any body is read: who may use this form at all (its menu entry).
+    app.addHook('onRequest', authenticate);
+    app.addHook('onRequest', formGuard(flow, kind));
 
     app.post('/list', { schema: { tags, body: listQuery } }, async (request) => {
       const { body, user } = request;
@@ -50,10 +54,11 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
           requesterOf(app.db, row),
           attachmentsOf(app.db, row.id),
         ]);
-        return { error: 0 as const, dados: toApiRecord(row, requester, files) };
+        return { error: 0 as const, dados: toApiRecord(user, requestForm(flow, kind), row, requester, files) };
       }
       const sort = body.sort ?? 'data_pedido';
-      if (!(sort in SORTABLE)) throw badRequest('Ordenação inválida.', 'sort');
+      // Own keys only: `in` would also accept inherited names such as `constructor`.
+      if (!Object.hasOwn(SORTABLE, sort)) throw badRequest('Ordenação inválida.', 'sort');
       const { rows, total } = await listRequests(app.db, user, flow, kind, {
         ...body,
         sort: sort as keyof typeof SORTABLE,
@@ -62,8 +67,9 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
     });
 
     for (const mode of ['add', 'edit'] as const) {
-      app.post(`/${mode}`, { schema: { tags } }, async (request) => {
-        const body = await parseSaveBody(request);
+      const guard = mode === 'add' ? creationGuard(flow, kind) : writeGuard;
+      app.post(`/${mode}`, { onRequest: guard, schema: { tags } }, async (request) => {
+        const body = await parseSaveBody(request, { storage: app.storage, form: requestForm(flow, kind) });
         const dados = await saveRequest(
           { db: app.db, storage: app.storage },
           { flow, kind, mode, user: request.user, ip: request.ip, body },
@@ -78,6 +84,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       async (request) => {
         const dados = await findDuplicates(
           app.db,
+          request.user,
           flow,
           kind,
           { unidade: request.body.unidade },
@@ -93,6 +100,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       async (request) => {
         const dados = await findDuplicates(
           app.db,
+          request.user,
           flow,
           kind,
           { endereco_id: request.body.endereco_id },
@@ -112,13 +120,37 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
     });
 
-    app.post('/apagar-arquivos', { schema: { tags, body: deleteRequestFileBody } }, async (request) => {
-      const dados = await deleteAttachment(
-        { db: app.db, storage: app.storage },
-        { flow, kind, user: request.user, id: request.body.id, tipo: request.body.tipo, ip: request.ip },
-      );
-      return { error: 0 as const, msg: 'Apagado com sucesso!', dados };
-    });
+    app.post(
+      '/apagar-arquivos',
+      { onRequest: writeGuard, schema: { tags, body: deleteRequestFileBody } },
+      async (request) => {
+        const dados = await deleteAttachment(
+          { db: app.db, storage: app.storage },
+          { flow, kind, user: request.user, id: request.body.id, tipo: request.body.tipo, ip: request.ip },
+        );
+        return { error: 0 as const, msg: 'Apagado com sucesso!', dados };
+      },
+    );
+  };
+}
+
+/** The delete call of a change form, outside the form's prefix but behind the same guards. */
+function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', authenticate);
+    app.addHook('onRequest', formGuard(flow, kind));
+    app.addHook('onRequest', writeGuard);
+    app.post(
+      path,
+      { schema: { tags: [requestForm(flow, kind).title], body: deleteBody } },
+      async (request) => {
+        await deleteRequest(
+          { db: app.db, storage: app.storage },
+          { flow, kind, user: request.user, id: request.body.id, ip: request.ip },
+        );
+        return { error: 0 as const, msg: 'Apagado com sucesso!' };
+      },
+    );
   };
 }
 
@@ -132,33 +164,24 @@ export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { flow, kind } of ALL_FLOW_KINDS) {
     await app.register(formRoutes(flow, kind), { prefix: `/${requestForm(flow, kind).apiBase}` });
     const deletePath = DELETE_PATHS[`${flow}.${kind}`];
-    if (!deletePath) continue;
-    app.post(
-      deletePath,
-      { preHandler: authenticate, schema: { tags: [requestForm(flow, kind).title], body: deleteBody } },
-      async (request) => {
-        await deleteRequest(
-          { db: app.db, storage: app.storage },
-          { flow, kind, user: request.user, id: request.body.id, ip: request.ip },
-        );
-        return { error: 0 as const, msg: 'Apagado com sucesso!' };
-      },
-    );
+    if (deletePath) await app.register(deleteRoute(flow, kind, deletePath));
   }
 
   app.get(
     '/arquivos/:id',
     {
-      preHandler: authenticate,
-      schema: { tags: ['Arquivos'], params: z.object({ id: z.coerce.number().int().positive() }) },
+      onRequest: authenticate,
+      schema: { tags: ['Arquivos'], params: z.object({ id: recordId }) },
     },
     async (request, reply) => {
       const file = await findAttachment(app.db, request.user, request.params.id);
       return reply
-        .header('content-type', file.mime)
+        .header('content-type', file.contentType)
         .header('content-length', file.tamanho)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nome)}`)
+        .header('content-disposition', contentDisposition(file.nome, file.inline))
+        .header('content-security-policy', DOWNLOAD_CSP)
         .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
         .send(app.storage.read(file.storageKey));
     },
   );

@@ -3,7 +3,9 @@ import {
   checkSave,
   type DuplicateMatch,
   clientCnpjForUf,
+  FILE_CONTENT_TYPES,
   fileProblem,
+  fileTypeByName,
   formFieldLabel,
   initialStatus,
   requestForm,
@@ -16,17 +18,16 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import {
   anexos,
-  concessionarias,
   historicoObservacoes,
   historicoStatus,
-  regionais,
   solicitacoes,
 } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { findDuplicates } from './find-duplicates.ts';
-import type { SaveBody, UploadedFile } from './parse-save-body.ts';
+import { checkReferences } from './check-references.ts';
+import { guardDuplicates } from './duplicate-guard.ts';
+import { discardFiles, type SaveBody, type UploadedFile } from './parse-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
 import { attachmentsOf, findRequest, type RequestRow } from './repo.ts';
 
@@ -75,79 +76,33 @@ function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]) {
       );
     }
     seen.add(file.slot);
-    const problem = fileProblem('solicitacao', {
-      name: file.filename,
-      size: file.data.length,
-      head: file.data.subarray(0, 16),
-    });
+    const problem = fileProblem('solicitacao', { name: file.filename, size: file.size, head: file.head });
     if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
   }
 }
 
-async function checkReferences(db: Database, flow: Flow, sent: Record<string, unknown>) {
-  if (sent.id_concessionaria != null) {
-    const [row] = await db
-      .select({ id: concessionarias.id })
-      .from(concessionarias)
-      .where(and(eq(concessionarias.id, Number(sent.id_concessionaria)), eq(concessionarias.fluxo, flow)));
-    if (!row) throw unprocessable('Concessionária não encontrada.', 'id_concessionaria');
-  }
-  if (sent.regional != null) {
-    const [row] = await db
-      .select({ id: regionais.id })
-      .from(regionais)
-      .where(eq(regionais.id, Number(sent.regional)));
-    if (!row) throw unprocessable('Regional não encontrada.', 'regional');
-  }
-}
-
-const DUPLICATE_SUBJECT = {
-  unidade: 'Unidade já cadastrada',
-  endereco_id: 'Endereço ID já cadastrado',
-} as const;
-type DuplicateField = keyof typeof DUPLICATE_SUBJECT;
-
-/** The workflow and provider-base duplicates of the unit and address id this save would record. */
-async function duplicatesOf(
-  db: Database,
-  cmd: SaveRequestCommand,
-  current: RequestRow | undefined,
-  sent: Record<string, unknown>,
-) {
-  const matches: { field: DuplicateField; match: DuplicateMatch }[] = [];
-  for (const field of ['unidade', 'endereco_id'] as const) {
-    const value = sent[field];
-    const before = current ? fieldValues(current)[field] : undefined;
-    if (typeof value !== 'string' || value === before) continue;
-    const key = field === 'unidade' ? { unidade: value } : { endereco_id: value };
-    const found = await findDuplicates(db, cmd.flow, cmd.kind, key, current?.id);
-    matches.push(...found.map((match) => ({ field, match })));
-  }
-  return matches;
-}
-
-/** The refusal names the field that matched; a workflow match weighs more than one in the base. */
-function duplicateRefusal(duplicates: { field: DuplicateField; match: DuplicateMatch }[]) {
-  const first = duplicates.find((d) => d.match.origem === 'workflow') ?? duplicates[0]!;
-  const subject = DUPLICATE_SUBJECT[first.field];
-  return first.match.origem === 'workflow'
-    ? unprocessable(`${subject} no workflow. Entre em contato com a regional responsável.`, first.field)
-    : unprocessable(`${subject} na base Xerox/AM Energia. Confirme para cadastrar mesmo assim.`, first.field);
-}
-
-const describeDuplicate = (m: DuplicateMatch) =>
-  m.origem === 'base'
-    ? `UC ${m.UC} na base Xerox/AM Energia (${m.Status})`
-    : `UC ${m.UC} no workflow (solicitação ${m.id}, ${m.Status})`;
+/** Only provider-base matches can be confirmed (duplicate-guard.ts). */
+const describeDuplicate = (m: DuplicateMatch) => `UC ${m.UC} na base Xerox/AM Energia (${m.Status})`;
 
 /**
  * Creates or edits one request: the payload is parsed by the shared schema, judged by the shared
  * policy (checkSave), checked for stale versions and duplicates, and then written in one
- * transaction with its status history, observation, attachments and audit entry. Files are
- * stored first and removed again if the transaction fails, so nothing is half-written.
+ * transaction with its status history, observation, attachments and audit entry. The files were
+ * streamed to storage with the body; any refusal or a rolled-back transaction removes them, so
+ * nothing is half-written.
  */
 export async function saveRequest(deps: { db: Database; storage: FileStorage }, cmd: SaveRequestCommand) {
-  const { db, storage } = deps;
+  try {
+    const result = await save(deps.db, cmd);
+    await Promise.all(result.replacedKeys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    return result.saved;
+  } catch (err) {
+    await discardFiles(deps.storage, cmd.body.files);
+    throw err;
+  }
+}
+
+async function save(db: Database, cmd: SaveRequestCommand) {
   const { flow, kind, user } = cmd;
   const { data, sent } = parsePayload(flow, kind, cmd.body.dados);
   checkFiles(flow, kind, cmd.body.files);
@@ -174,31 +129,13 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
 
-  await checkReferences(db, flow, sent);
-  const duplicates = await duplicatesOf(db, cmd, current, sent);
+  await checkReferences(db, { user, flow, current, sent });
   const confirmed = truthy(cmd.body.dados.confirmar_duplicidade);
-  if (duplicates.length && !confirmed) throw duplicateRefusal(duplicates);
 
-  const stored: { file: UploadedFile; key: string }[] = [];
-  try {
-    for (const file of cmd.body.files) stored.push({ file, key: await storage.put(file.data) });
-    const result = await db.transaction((tx) =>
-      writeSave(tx, {
-        cmd,
-        current,
-        status,
-        sent,
-        stored,
-        currentFiles,
-        duplicates: confirmed ? duplicates.map((d) => d.match) : [],
-      }),
-    );
-    await Promise.all(result.replacedKeys.map((key) => storage.remove(key).catch(() => undefined)));
-    return result.saved;
-  } catch (err) {
-    await Promise.all(stored.map(({ key }) => storage.remove(key).catch(() => undefined)));
-    throw err;
-  }
+  return db.transaction(async (tx) => {
+    const duplicates = await guardDuplicates(tx, { user, flow, kind, current, sent, confirmed });
+    return writeSave(tx, { cmd, current, status, sent, currentFiles, duplicates });
+  });
 }
 
 interface WriteInput {
@@ -206,13 +143,12 @@ interface WriteInput {
   current: RequestRow | undefined;
   status: number;
   sent: Record<string, unknown>;
-  stored: { file: UploadedFile; key: string }[];
   currentFiles: { tipo: string; storageKey: string }[];
   duplicates: DuplicateMatch[];
 }
 
 async function writeSave(tx: Tx, input: WriteInput) {
-  const { cmd, current, status, sent, stored, currentFiles, duplicates } = input;
+  const { cmd, current, status, sent, currentFiles, duplicates } = input;
   const { user } = cmd;
   const values = rowValues(sent);
   const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
@@ -262,14 +198,15 @@ async function writeSave(tx: Tx, input: WriteInput) {
   }
 
   const replacedKeys: string[] = [];
-  for (const { file, key } of stored) {
+  for (const file of cmd.body.files) {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
     const row = {
       nomeArquivo: file.filename.slice(0, 255),
-      storageKey: key,
-      tamanho: file.data.length,
-      mime: file.mimetype,
+      storageKey: file.key,
+      tamanho: file.size,
+      // The sniffed type (checkFiles made name and content agree), never the client's declaration.
+      mime: FILE_CONTENT_TYPES[fileTypeByName(file.filename)!],
       idUsuario: user.id,
     };
     await tx
@@ -287,7 +224,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
     entidade: `solicitacao.${cmd.flow}.${cmd.kind}`,
     entidadeId: id,
     antes: current ? { status: current.status, ...fieldValues(current) } : null,
-    depois: { status, ...sent, arquivos: stored.map((s) => s.file.slot) },
+    depois: { status, ...sent, arquivos: cmd.body.files.map((f) => f.slot) },
     ip: cmd.ip,
   });
   return { saved: saved!, replacedKeys };

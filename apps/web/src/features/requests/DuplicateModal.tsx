@@ -42,26 +42,32 @@ export function DuplicateModal({ form, matches, onClose, onOverride }: Props) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {listed.map((m) => (
-                <Table.Tr key={`${m.origem}-${m.id}`}>
-                  <Table.Td>{m.UC}</Table.Td>
-                  <Table.Td>{m.Concessionaria ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {[m.Endereco, m.Bairro, m.Cidade && `${m.Cidade}/${m.Estado}`]
-                      .filter(Boolean)
-                      .join(' – ')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      tt="none"
-                      color={m.Status === 'Ativa' ? 'teal' : m.Status === 'Inativa' ? 'gray' : 'brand'}
-                    >
-                      {m.Status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {listed.map((m) =>
+                m.id === null ? (
+                  <Table.Tr key={`${m.origem}-hidden`}>
+                    <Table.Td colSpan={4}>Solicitação de outra empresa ou regional.</Table.Td>
+                  </Table.Tr>
+                ) : (
+                  <Table.Tr key={`${m.origem}-${m.id}`}>
+                    <Table.Td>{m.UC}</Table.Td>
+                    <Table.Td>{m.Concessionaria ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {[m.Endereco, m.Bairro, m.Cidade && `${m.Cidade}/${m.Estado}`]
+                        .filter(Boolean)
+                        .join(' – ')}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        tt="none"
+                        color={m.Status === 'Ativa' ? 'teal' : m.Status === 'Inativa' ? 'gray' : 'brand'}
+                      >
+                        {m.Status}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ),
+              )}
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>

@@ -182,6 +182,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
             cities: locality.cities,
             citiesLoading: locality.citiesLoading,
             concessionaires: locality.concessionaires,
+            regionals: locality.regionals,
             onUfChange: (uf) => {
               if (uf !== editor.values.uf) editor.setFieldValue('municipio', '');
               editor.setFieldValue('uf', uf);

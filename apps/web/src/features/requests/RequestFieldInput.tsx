@@ -19,6 +19,7 @@ export interface FieldContext {
   cities: string[];
   citiesLoading: boolean;
   concessionaires: Concessionaire[];
+  regionals: SelectOption[];
   onUfChange: (uf: string) => void;
   onCepBlur: (cep: string) => void;
   cepNotice: string | null;
@@ -83,6 +84,17 @@ export function RequestFieldInput({ field, editable, required, ctx }: Props) {
         placeholder={editor.values.uf ? (ctx.citiesLoading ? 'Carregando…' : 'Selecione') : 'Escolha a UF'}
         nothingFoundMessage="Nenhuma cidade encontrada"
         onChange={(city) => editor.setFieldValue('municipio', city ?? '')}
+      />
+    );
+  }
+  if (field === 'regional') {
+    return (
+      <Select
+        {...common}
+        {...selected}
+        data={withStored(ctx.regionals, value)}
+        placeholder="Selecione"
+        onChange={(id) => editor.setFieldValue('regional', id ?? '')}
       />
     );
   }

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  creationProblem,
   DEFAULT_PAGE_SIZE,
   editPathFor,
   formFieldLabel,
-  mayCreate,
   PAGE_SIZES,
   SEARCH_MIN_LENGTH,
   REQUEST_STATUSES,
@@ -83,7 +83,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
           <Title order={1} fz={22}>
             {form.title}
           </Title>
-          {mayCreate(form, user.papel) && (
+          {!creationProblem(user, form.flow, form.kind) && (
             <Button component={Link} to={form.newPath} leftSection={<IconPlus size={18} />}>
               {form.createButton}
             </Button>

@@ -42,7 +42,8 @@ export type RequestRecord = Record<string, unknown> & {
 export interface DuplicateMatch {
   origem: 'workflow' | 'base';
   sge: boolean;
-  id: number;
+  /** null: a request outside the user's scope, told without details. */
+  id: number | null;
   UC: string;
   Rz_Social: string;
   Concessionaria: string | null;
@@ -107,6 +108,14 @@ export const concessionaires = async (form: RequestForm) =>
       form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
     )
   ).dados;
+
+/** One regional row as the forms offer it (GET /regionais). */
+export interface RegionalRow {
+  id: number;
+  regional: string;
+}
+
+export const regionals = async () => (await apiGet<{ dados: RegionalRow[] }>('regionais')).dados;
 
 export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>(`cidades/${uf}`)).dados;
 
@@ -185,21 +194,29 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Attachments need the bearer header, so a plain link cannot open them: fetch, then show the blob. */
-export async function openAttachment(url: string): Promise<void> {
-  // Opened before the fetch so the browser counts it as the user's click, not a pop-up.
-  const tab = window.open('', '_blank');
+/** The types the viewer shows; anything else is only offered for download. */
+const VIEWABLE = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type ViewableType = (typeof VIEWABLE)[number];
+
+export interface FetchedAttachment {
+  blob: Blob;
+  /** Set only for the types the viewer may show, as the server sniffed them from the bytes. */
+  viewable: ViewableType | null;
+}
+
+/**
+ * Attachments need the bearer header, so a plain link cannot open them. The bytes become a blob
+ * of the type the server sniffed, never text/html: a blob URL shares the app's origin, so a
+ * document that could run script must never be opened from one.
+ */
+export async function fetchAttachment(url: string): Promise<FetchedAttachment> {
   const token = sessionStore.get()?.token;
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    tab?.close();
-    throw new ApiError(response.status, 'Não foi possível abrir o arquivo.');
-  }
-  const blobUrl = URL.createObjectURL(await response.blob());
-  if (tab) tab.location.href = blobUrl;
-  else window.location.assign(blobUrl);
-  // The tab has loaded the blob long before; free the memory.
-  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  if (!response.ok) throw new ApiError(response.status, 'Não foi possível abrir o arquivo.');
+  const served = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const viewable = VIEWABLE.find((type) => type === served) ?? null;
+  const bytes = await response.arrayBuffer();
+  return { blob: new Blob([bytes], { type: viewable ?? 'application/octet-stream' }), viewable };
 }
 
 /** One status name as an administrator left it (GET /api/status-rotulos). */

@@ -4,7 +4,6 @@ import {
   MARKETS,
   PAYMENT_TYPES,
   pick,
-  REGIONALS,
   SITE_TYPES,
   STORE_TYPES,
   SUPPLY_VOLTAGES,
@@ -28,11 +27,8 @@ interface CatalogChoice {
   offered?: (form: RequestForm) => readonly Option<string | number>[];
 }
 
-const REGIONAL_OPTIONS: Option[] = REGIONALS.map((r) => ({ code: r.id, label: `${r.sigla} - ${r.nome}` }));
-
 /** Fields chosen from a catalog of the domain package. */
 const CATALOG_FIELDS: Partial<Record<RequestField, CatalogChoice>> = {
-  regional: { all: REGIONAL_OPTIONS },
   tipo_de_loja: { all: STORE_TYPES },
   id_tensao: { all: VOLTAGE_TYPES },
   tipo_site: { all: SITE_TYPES, offered: (form) => pick(SITE_TYPES, form.siteTypes) },

@@ -1,12 +1,15 @@
-import { cleanCep, CEP_LENGTH, FIELD_MAX, type RequestForm } from '@portal/domain';
+import { cleanCep, CEP_LENGTH, FIELD_MAX, regionalLabel, type RequestForm } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { addressOf, citiesOf, concessionaires, type Address } from './api.ts';
+import { addressOf, citiesOf, concessionaires, regionals, type Address } from './api.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The UF's cities (IBGE list served by our server) and the concessionaires of the flow, best for the UF first. */
+/**
+ * The UF's cities (IBGE list served by our server), the concessionaires of the flow, best for the
+ * UF first, and the regional rows (those added on /regional included).
+ */
 export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string) {
   const cities = useQuery({
     queryKey: ['cidades', uf],
@@ -19,6 +22,7 @@ export function useLocalityOptions(form: RequestForm, uf: string, concessionaire
     queryFn: () => concessionaires(form),
     staleTime: DAY,
   });
+  const regionalRows = useQuery({ queryKey: ['regionais'], queryFn: regionals, staleTime: DAY });
   const all = providers.data ?? [];
   // Filtered by the UF only when some concessionaire serves it: otherwise the user could pick none.
   // The stored choice stays listed even when it does not serve the UF, so it shows by name.
@@ -27,6 +31,10 @@ export function useLocalityOptions(form: RequestForm, uf: string, concessionaire
     cities: cities.data ?? [],
     citiesLoading: cities.isFetching,
     concessionaires: serving.some((c) => c.ufs.includes(uf)) ? serving : all,
+    regionals: (regionalRows.data ?? []).map((r) => ({
+      value: String(r.id),
+      label: regionalLabel(r.regional),
+    })),
   };
 }
 
