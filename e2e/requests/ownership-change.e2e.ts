@@ -70,10 +70,13 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     await openRecord(page, form, id);
     const anexos = page.getByRole('region', { name: 'Anexos' });
     expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
-    const popup = page.waitForEvent('popup');
+    // The viewer is a dialog inside the page (no new tab that could run the document's script).
     await anexos.getByText('Visualizar Arquivo').first().click();
-    await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
-    await (await popup).close();
+    const viewer = page.getByRole('dialog');
+    const pdf = viewer.locator('iframe[title^="Visualização de"]');
+    await expect.poll(() => pdf.getAttribute('src')).toMatch(/^blob:/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
 
     await field(page, 'Endereço ID').fill(`TSPT${unidade.slice(-6)}`);
     await choose(page, 'Status', label(2));

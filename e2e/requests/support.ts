@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
+import { waitForResetPath } from '../support/outbox.ts';
 import { choose, field, pageAs, screenshot, toast } from '../support/ui.ts';
 
 /** Helpers of the request journeys: form shortcuts and API set-up. The shared ones come from support/ui.ts. */
@@ -91,6 +92,20 @@ export const requestFields = (unidade: string, extra: Record<string, unknown> = 
   ...extra,
 });
 
+/** The concessionaire the fields name, or else the first one that serves their UF (the server checks it). */
+async function concessionariaFor(
+  baseUrl: string,
+  form: RequestForm,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<number> {
+  if (fields.id_concessionaria) return fields.id_concessionaria as number;
+  const answer = await apiCall(baseUrl, 'GET', form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias', token);
+  const serving = (answer.body!.dados as { id: number; ufs: string[] }[]).find((c) => c.ufs.includes(fields.uf as string));
+  if (!serving) throw new Error(`nenhuma concessionária atende a UF ${String(fields.uf)}`);
+  return serving.id;
+}
+
 export async function createViaApi(
   baseUrl: string,
   form: RequestForm,
@@ -98,14 +113,7 @@ export async function createViaApi(
   fields: Record<string, unknown>,
 ): Promise<{ id: number; version: number }> {
   const token = await tokenOf(baseUrl, email);
-  const concessionarias = await apiCall(
-    baseUrl,
-    'GET',
-    form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
-    token,
-  );
-  const first = (concessionarias.body!.dados as { id: number }[])[0]!;
-  const body = { ...fields, id_concessionaria: fields.id_concessionaria || first.id };
+  const body = { ...fields, id_concessionaria: await concessionariaFor(baseUrl, form, token, fields) };
   const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/add`, token, body);
   if (answer.status !== 200) throw new Error(`add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body!.dados as { id: number; version: number };
@@ -192,17 +200,10 @@ export async function createWithFilesViaApi(
   fields: Record<string, unknown>,
   files: Record<string, SampleFile>,
 ): Promise<{ id: number; version: number }> {
-  const concessionarias = await apiCall(
-    baseUrl,
-    'GET',
-    form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
-    token,
-  );
-  const first = (concessionarias.body!.dados as { id: number }[])[0]!;
   const body = new FormData();
   body.append(
     'dados',
-    JSON.stringify({ ...fields, id_concessionaria: fields.id_concessionaria || first.id }),
+    JSON.stringify({ ...fields, id_concessionaria: await concessionariaFor(baseUrl, form, token, fields) }),
   );
   for (const [slot, file] of Object.entries(files)) {
     body.append(slot, new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
@@ -218,9 +219,13 @@ export async function createWithFilesViaApi(
   return answer.dados;
 }
 
-/** The administrator creates a user through the API (usuarios/add), in the company named. */
+/**
+ * The administrator creates a user through the API (usuarios/add), in the company named; the user
+ * then sets `password` through the link of the invitation e-mail, as nobody else may set it.
+ */
 export async function createUserViaApi(
   baseUrl: string,
+  dataDir: string,
   user: {
     name: string;
     email: string;
@@ -235,7 +240,8 @@ export async function createUserViaApi(
   const empresas = (options.body!.dados as { empresas: { id: number; razao_social: string }[] }).empresas;
   const empresa = empresas.find((e) => e.razao_social === user.empresa);
   if (!empresa) throw new Error(`empresa ${user.empresa} não encontrada`);
-  const { empresa: _, ...rest } = user;
+  const { empresa: _, password, ...rest } = user;
+  const invitedSince = Date.now() - 1000;
   const answer = await apiCall(baseUrl, 'POST', 'usuarios/add', token, {
     ...rest,
     id_empresa: empresa.id,
@@ -244,6 +250,9 @@ export async function createUserViaApi(
   });
   if (answer.status !== 200)
     throw new Error(`usuarios/add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const hash = (await waitForResetPath(dataDir, user.email, invitedSince)).split('/').pop();
+  const reset = await apiCall(baseUrl, 'POST', 'change-password-new', undefined, { hash, password });
+  if (reset.status !== 200) throw new Error(`definir a senha falhou: ${reset.status} ${JSON.stringify(reset.body)}`);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 const form = requestForm('energia', 'troca');
 const label = (s: RequestStatus) => statusLabel(s, form.flow, form.kind);
 const unidade = freshUnit('5');
@@ -55,7 +56,7 @@ beforeAll(async () => {
     id_grupo: 23090483,
     id_perfil: 4,
   };
-  await createUserViaApi(baseUrl, requester);
+  await createUserViaApi(baseUrl, dataDir, requester);
   const session = await apiLogin(baseUrl, requester.email, requester.password);
   if (!session) throw new Error('login do requerente falhou');
   ({ id } = await createWithFilesViaApi(baseUrl, form, session.token, requestFields(unidade), {

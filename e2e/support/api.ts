@@ -18,13 +18,13 @@ export async function apiCall(
   baseUrl: string,
   method: 'GET' | 'POST',
   path: string,
-  token: string,
+  token: string | undefined,
   body?: unknown,
 ) {
   const response = await fetch(`${baseUrl}/api/${path}`, {
     method,
     headers: {
-      Authorization: `Bearer ${token}`,
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
