@@ -56,8 +56,8 @@ describe('embedded database and web app', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('keeps data under DATA_DIR across restarts, and the second start seeds nothing new', async () => {
-    if (process.env.TEST_DATABASE_URL) return; // this checks the embedded PGlite only
+  // The embedded PGlite only: on PostgreSQL there is no DATA_DIR database to keep.
+  it.skipIf(process.env.TEST_DATABASE_URL)('keeps data under DATA_DIR across restarts, and the second start seeds nothing new', async () => {
     const first = await createTestApp({ inMemoryDatabase: false, dataDir: dir });
     expect(first.app.seededUsers).toHaveLength(9);
     await first.app.close();

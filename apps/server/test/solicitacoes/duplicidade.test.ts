@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseProvedor } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { baseProvedor, solicitacoes } from '../../src/db/schema.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
 
@@ -33,6 +34,17 @@ describe('duplicate checks (validar-unidade, validar-endereco and on save)', () 
     const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: 'UCWF0001' }));
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBe('Unidade já cadastrada no workflow. Entre em contato com a regional responsável.');
+  });
+
+  it('a refused request (3, 6, 15) is no duplicate: the unit can be filed again, and the check lists nothing', async () => {
+    for (const [i, refusedStatus] of [3, 6, 15].entries()) {
+      const unidade = `UCRECUSA${i}`;
+      const first = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade }));
+      await t.app.db.update(solicitacoes).set({ status: refusedStatus }).where(eq(solicitacoes.id, first.json().dados.id));
+      expect((await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade })).json().total).toBe(0);
+      const again = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade }));
+      expect(again.statusCode, again.body).toBe(200);
+    }
   });
 
   it("'Cadastrar mesmo assim?' saves a unit of the provider base and records the confirmation in the history", async () => {

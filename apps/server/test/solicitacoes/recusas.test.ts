@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, historicoObservacoes, historicoStatus, solicitacoes } from '../../src/db/schema.ts';
+import { auditLog, historicoObservacoes, historicoStatus, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, multipart, newUnitPayload, PNG } from '../support/requests.ts';
 
@@ -64,7 +64,7 @@ describe('each kind of refusal leaves the database unchanged', () => {
     { name: 'a field the policy locks (regional changes the unit at 0)', who: 'regional', status: 0, payload: { status: 1, unidade: 'OUTRA' }, code: 403, msg: /O campo Unidade não pode ser alterado neste status/ },
     { name: 'a status the role may not choose (regional chooses 8)', who: 'regional', status: 1, payload: { status: 8 }, code: 403, msg: /Você não pode escolher o status "Inserida na Base Xerox\/AME"/ },
     { name: 'a move the transition table forbids (cell from 5 back to 4)', who: 'celula', status: 5, payload: { status: 4 }, code: 422, msg: /não pode passar de "Aprovada Célula - Aguardando Concessionária" para "Em Validação Célula"/ },
-    { name: 'no jump from 0 to 8 (provider at 0)', who: 'amee', status: 0, payload: { status: 8 }, code: 403, msg: /./ },
+    { name: 'no jump the transition table lacks (provider inserts into the base a request Property just started)', who: 'amee', status: 13, payload: { status: 8 }, code: 422, msg: /não pode passar de ".+" para "Inserida na Base Xerox\/AME"/ },
     { name: 'a required field omitted (regional refuses with 3 and no observation)', who: 'regional', status: 1, payload: { status: 3 }, code: 422, msg: /O campo Observação é obrigatório/ },
     { name: 'payment type required when the cell approves (7)', who: 'celula', status: 5, payload: { status: 7, tipo_de_pagamento: null }, code: 422, msg: /Tipo de Pagamento.* é obrigatório/ },
     { name: 'someone who may not save (profile 3 Consulta)', who: 'consulta', status: 4, payload: { status: 5 }, code: 403, msg: /Seu perfil não permite salvar/ },
@@ -134,11 +134,60 @@ describe('each kind of refusal leaves the database unchanged', () => {
     expect(res.json()).toMatchObject({ campo: 'endereco', msg: 'O campo Endereço pode ter no máximo 40 caracteres.' });
   });
 
+  it('an unknown regional → 422 "Regional não encontrada.", nothing written', async () => {
+    const before = await snapshot();
+    const res = await save('solicitante', 'add', await newUnitPayload(t.app, { regional: 9999 }));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ msg: 'Regional não encontrada.', campo: 'regional' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an edit without a version → 400 naming Versão, nothing changes', async () => {
+    const { id } = await createAt(1);
+    const before = await snapshot();
+    const res = await save('regional', 'edit', { id, status: 2 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: 'O campo Versão é obrigatório para editar.', campo: 'version' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the same file slot twice in one save → 422 naming the file, nothing written and no file kept', async () => {
+    const before = await snapshot();
+    const payload = await newUnitPayload(t.app);
+    const twice = ['primeira.png', 'segunda.png'].map((filename) => ({ field: 'complementar', filename, contentType: 'image/png', data: PNG }));
+    const res = await t.app.inject({ method: 'POST', url: '/api/novas-unidades/add', ...withAuth(multipart(payload, twice), 'solicitante') });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ msg: 'O arquivo Anexo Complementar foi enviado mais de uma vez.', campo: 'complementar' });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('an unknown concessionaire → 422, nothing written', async () => {
     const before = await snapshot();
     const res = await save('solicitante', 'add', await newUnitPayload(t.app, { id_concessionaria: 99999 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBe('Concessionária não encontrada.');
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('every save is audited', () => {
+  it('one audit row per save, naming who, the request, the status and the fields sent', async () => {
+    const created = await save('solicitante', 'add', await newUnitPayload(t.app));
+    const id = created.json().dados.id as number;
+    const moved = await save('regional', 'edit', { id, version: 1, status: 1, endereco_id: 'TSPA000123' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entidadeId, String(id)))
+      .orderBy(auditLog.id);
+    const [regional] = await t.app.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, 'regional@demo.portal'));
+    expect(rows.map((r) => r.acao)).toEqual(['criar-solicitacao', 'editar-solicitacao']);
+    expect(rows[1]).toMatchObject({
+      idUsuario: regional!.id,
+      entidade: 'solicitacao.energia.nova',
+      antes: expect.objectContaining({ status: 0 }),
+      depois: expect.objectContaining({ status: 1, endereco_id: 'TSPA000123' }),
+    });
   });
 });

@@ -69,12 +69,12 @@ function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]) {
   const form = requestForm(flow, kind);
   const seen = new Set<string>();
   for (const file of files) {
-    if (!(form.files as readonly string[]).includes(file.slot) || seen.has(file.slot)) {
-      throw unprocessable(
-        `O arquivo ${formFieldLabel(form, file.slot)} não pertence a este formulário.`,
-        file.slot,
-      );
+    const label = formFieldLabel(form, file.slot);
+    if (!(form.files as readonly string[]).includes(file.slot)) {
+      throw unprocessable(`O arquivo ${label} não pertence a este formulário.`, file.slot);
     }
+    // Two parts for one slot: which one the user meant to keep is unknowable.
+    if (seen.has(file.slot)) throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
     seen.add(file.slot);
     const problem = fileProblem('solicitacao', { name: file.filename, size: file.size, head: file.head });
     if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
