@@ -1,3 +1,4 @@
+import type { Flow } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empresas, solicitacoes, usuarios } from '../src/db/schema.ts';
@@ -15,7 +16,7 @@ const home = async (email: string) => {
   return res.json().dados as Record<string, number>;
 };
 
-async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; fluxo?: string; regional?: number; empresa?: string }) {
+async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; fluxo?: Flow; regional?: number; empresa?: string }) {
   const [owner] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'solicitante@demo.portal'));
   const [company] = values.empresa
     ? await t.app.db.select().from(empresas).where(eq(empresas.razaoSocial, values.empresa))

@@ -1,3 +1,4 @@
+import type { Flow, Kind, RequestFile, RoleKind } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -43,7 +44,7 @@ export const empresas = pgTable(
   'empresas',
   {
     id: serial('id').primaryKey(),
-    fluxo: varchar('fluxo', { length: 10 }).notNull().default('energia'),
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull().default('energia'),
     razaoSocial: varchar('razao_social', { length: 150 }).notNull(),
     cnpj: varchar('cnpj', { length: 14 }).notNull(),
     cidade: varchar('cidade', { length: 40 }),
@@ -65,7 +66,7 @@ export const empresas = pgTable(
 export const grupos = pgTable('grupos', {
   id: integer('id').primaryKey(),
   nome: varchar('nome', { length: 80 }).notNull(),
-  papel: varchar('papel', { length: 30 }).notNull(),
+  papel: varchar('papel', { length: 30 }).$type<RoleKind>().notNull(),
   cadastro: boolean('cadastro').notNull().default(false),
   cnpjs: boolean('cnpjs').notNull().default(false),
   relatorios: boolean('relatorios').notNull().default(false),
@@ -125,7 +126,7 @@ export const concessionarias = pgTable('concessionarias', {
   id: serial('id').primaryKey(),
   nome: varchar('nome', { length: 120 }).notNull(),
   sigla: varchar('sigla', { length: 30 }).notNull(),
-  fluxo: varchar('fluxo', { length: 10 }).notNull(),
+  fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
   ufs: text('ufs')
     .array()
     .notNull()
@@ -187,8 +188,8 @@ export const solicitacoes = pgTable(
   'solicitacoes',
   {
     id: serial('id').primaryKey(),
-    fluxo: varchar('fluxo', { length: 10 }).notNull(),
-    tipo: varchar('tipo', { length: 10 }).notNull(),
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
+    tipo: varchar('tipo', { length: 10 }).$type<Kind>().notNull(),
     status: smallint('status').notNull(),
     version: integer('version').notNull().default(1),
     idUsuario: integer('id_usuario')
@@ -293,7 +294,7 @@ export const anexos = pgTable(
     idSolicitacao: integer('id_solicitacao')
       .notNull()
       .references(() => solicitacoes.id, { onDelete: 'cascade' }),
-    tipo: varchar('tipo', { length: 30 }).notNull(),
+    tipo: varchar('tipo', { length: 30 }).$type<RequestFile>().notNull(),
     nomeArquivo: varchar('nome_arquivo', { length: 255 }).notNull(),
     storageKey: varchar('storage_key', { length: 255 }).notNull(),
     tamanho: integer('tamanho').notNull(),
@@ -312,7 +313,7 @@ export const baseProvedor = pgTable(
   'base_provedor',
   {
     id: serial('id').primaryKey(),
-    fluxo: varchar('fluxo', { length: 10 }).notNull(),
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
     uc: varchar('uc', { length: 20 }).notNull(),
     enderecoId: varchar('endereco_id', { length: 12 }),
     rzSocial: varchar('rz_social', { length: 150 }).notNull(),
@@ -337,7 +338,7 @@ export const statusRotulos = pgTable(
   'status_rotulos',
   {
     id: serial('id').primaryKey(),
-    fluxo: varchar('fluxo', { length: 10 }).notNull(),
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
     tipo: varchar('tipo', { length: 15 }).notNull(),
     codigo: smallint('codigo').notNull(),
     rotulo: varchar('rotulo', { length: 80 }).notNull(),

@@ -8,7 +8,7 @@ import { GROUP, PROFILE, type Actor, type RoleKind } from './groups.ts';
  * Contradictions between the two parts are resolved in docs/decisions.md.
  */
 export interface MenuItem {
-  key: string;
+  key: MenuKey;
   label: string;
   path: string;
 }
@@ -78,7 +78,7 @@ const worksWater = any(
   groupIn(GROUP.RESTRITO),
 );
 
-export const MENU_RULES: Record<string, Rule> = {
+export const MENU_RULES = {
   dashboard: () => true,
   'uc-nova': flag('cadastro'),
   consolidacao: all(
@@ -97,7 +97,7 @@ export const MENU_RULES: Record<string, Rule> = {
   status: all(flag('empresas'), mayAdminister, not(isRegionalReviewer)),
   usuarios: all(flag('usuarios'), mayAdminister),
   grupo: all(flag('usuarios'), mayAdminister),
-};
+} satisfies Record<string, Rule>;
 
 export type MenuKey = keyof typeof MENU_RULES;
 
@@ -151,7 +151,7 @@ const MENU: MenuSection[] = [
   },
 ];
 
-export const canSee = (actor: Actor, key: MenuKey): boolean => MENU_RULES[key]?.(actor) ?? false;
+export const canSee = (actor: Actor, key: MenuKey): boolean => MENU_RULES[key](actor);
 
 /** The sections and entries this actor sees, empty sections dropped. */
 export function menuFor(actor: Actor): MenuSection[] {

@@ -1,3 +1,4 @@
+import type { Flow } from '@portal/domain';
 import { ENERGY_CONCESSIONAIRES, WATER_CONCESSIONAIRES } from './reference-data.ts';
 
 /**
@@ -48,7 +49,7 @@ function random(seed: number) {
 }
 
 export interface ProviderBaseRow {
-  fluxo: string;
+  fluxo: Flow;
   uc: string;
   enderecoId: string;
   rzSocial: string;
@@ -64,7 +65,7 @@ export interface ProviderBaseRow {
 export function* providerBaseRows(
   count: number,
   seed = 2026,
-  fluxo: 'energia' | 'agua' = 'energia',
+  fluxo: Flow = 'energia',
 ): Generator<ProviderBaseRow> {
   const next = random(seed + (fluxo === 'agua' ? 7 : 0));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;

@@ -46,8 +46,8 @@ export async function seedReferenceData(db: Database): Promise<void> {
       await tx
         .insert(concessionarias)
         .values([
-          ...ENERGY_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'energia' })),
-          ...WATER_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'agua' })),
+          ...ENERGY_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'energia' as const })),
+          ...WATER_CONCESSIONAIRES.map((c) => ({ ...c, fluxo: 'agua' as const })),
         ]);
     }
   });
@@ -75,11 +75,11 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx
       .insert(empresas)
-      .values(DEMO_COMPANIES.map(({ key: _key, ...c }) => ({ ...c, fluxo: 'energia' })))
+      .values(DEMO_COMPANIES.map(({ key: _key, ...c }) => ({ ...c, fluxo: 'energia' as const })))
       .onConflictDoNothing();
     await tx
       .insert(empresas)
-      .values(DEMO_WATER_COMPANIES.map((c) => ({ ...c, fluxo: 'agua' })))
+      .values(DEMO_WATER_COMPANIES.map((c) => ({ ...c, fluxo: 'agua' as const })))
       .onConflictDoNothing();
     for (const [regional, manager] of Object.entries(DEMO_REGIONAL_MANAGERS)) {
       // Only fills what nobody has filled: an administrator's edits stay.

@@ -6,8 +6,6 @@ import {
   requestForm,
   visibleFiles,
   type FileType,
-  type Flow,
-  type Kind,
   type RequestStatus,
   type SessionUser,
 } from '@portal/domain';
@@ -40,7 +38,7 @@ export async function findAttachment(db: Database, user: SessionUser, id: number
     .innerJoin(solicitacoes, eq(solicitacoes.id, anexos.idSolicitacao))
     .where(scoped(user, and(eq(anexos.id, id))))
     .limit(1);
-  const form = file && requestForm(file.fluxo as Flow, file.kind as Kind);
+  const form = file && requestForm(file.fluxo, file.kind);
   const shown = form && visibleFiles(form, policyRole(user.papel), file.status as RequestStatus);
   if (!file || !shown!.some((slot) => slot === file.tipo)) throw notFound('Arquivo não encontrado.');
   const kind = fileTypeByName(file.nome);

@@ -12,6 +12,7 @@ import {
   requestSaveSchema,
   type Flow,
   type Kind,
+  type RequestFile,
   type SessionUser,
   STALE_VERSION,
 } from '@portal/domain';
@@ -65,7 +66,14 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   return { data: result.data as { id?: number; version?: number; status?: number | null }, sent };
 }
 
-function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]) {
+type CheckedFile = UploadedFile & { slot: RequestFile };
+
+/** Every file goes to a slot of this form, once, with a name and content that agree. */
+function checkFiles(
+  flow: Flow,
+  kind: Kind,
+  files: UploadedFile[],
+): asserts files is CheckedFile[] {
   const form = requestForm(flow, kind);
   const seen = new Set<string>();
   for (const file of files) {
@@ -105,7 +113,8 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
 async function save(db: Database, cmd: SaveRequestCommand) {
   const { flow, kind, user } = cmd;
   const { data, sent } = parsePayload(flow, kind, cmd.body.dados);
-  checkFiles(flow, kind, cmd.body.files);
+  const files = cmd.body.files;
+  checkFiles(flow, kind, files);
 
   let current: RequestRow | undefined;
   let currentFiles: Awaited<ReturnType<typeof attachmentsOf>> = [];
@@ -125,7 +134,7 @@ async function save(db: Database, cmd: SaveRequestCommand) {
     current: current
       ? { status: current.status, values: fieldValues(current), files: currentFiles.map((f) => f.tipo) }
       : null,
-    next: { status, values: sent, files: cmd.body.files.map((f) => f.slot) },
+    next: { status, values: sent, files: files.map((f) => f.slot) },
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
 
@@ -134,7 +143,7 @@ async function save(db: Database, cmd: SaveRequestCommand) {
 
   return db.transaction(async (tx) => {
     const duplicates = await guardDuplicates(tx, { user, flow, kind, current, sent, confirmed });
-    return writeSave(tx, { cmd, current, status, sent, currentFiles, duplicates });
+    return writeSave(tx, { cmd, current, status, sent, files, currentFiles, duplicates });
   });
 }
 
@@ -143,12 +152,14 @@ interface WriteInput {
   current: RequestRow | undefined;
   status: number;
   sent: Record<string, unknown>;
+  /** The uploads, checked by checkFiles. */
+  files: CheckedFile[];
   currentFiles: { tipo: string; storageKey: string }[];
   duplicates: DuplicateMatch[];
 }
 
 async function writeSave(tx: Tx, input: WriteInput) {
-  const { cmd, current, status, sent, currentFiles, duplicates } = input;
+  const { cmd, current, status, sent, files, currentFiles, duplicates } = input;
   const { user } = cmd;
   const values = rowValues(sent);
   const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
@@ -198,7 +209,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
   }
 
   const replacedKeys: string[] = [];
-  for (const file of cmd.body.files) {
+  for (const file of files) {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
     const row = {
@@ -224,7 +235,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
     entidade: `solicitacao.${cmd.flow}.${cmd.kind}`,
     entidadeId: id,
     antes: current ? { status: current.status, ...fieldValues(current) } : null,
-    depois: { status, ...sent, arquivos: cmd.body.files.map((f) => f.slot) },
+    depois: { status, ...sent, arquivos: files.map((f) => f.slot) },
     ip: cmd.ip,
   });
   return { saved: saved!, replacedKeys };

@@ -11,7 +11,7 @@ export const toConcessionariaDto = (r: Row) => ({
   id: r.id,
   nome: r.nome,
   sigla: r.sigla,
-  fluxo: r.fluxo as Flow,
+  fluxo: r.fluxo,
   ufs: r.ufs,
   ativo: r.ativo,
   version: r.version,

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { ROLE_KINDS, type ListQuery, type RoleKind } from '@portal/domain';
+import { ROLE_KINDS, type ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { grupos, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../shared/exists.ts';
@@ -11,8 +11,8 @@ type Row = typeof grupos.$inferSelect;
 export const toGroupDto = (r: Row) => ({
   id: r.id,
   nome: r.nome,
-  papel: r.papel as RoleKind,
-  papel_nome: ROLE_KINDS[r.papel as RoleKind]?.label ?? r.papel,
+  papel: r.papel,
+  papel_nome: ROLE_KINDS[r.papel]?.label ?? r.papel,
   cadastro: r.cadastro,
   cnpjs: r.cnpjs,
   relatorios: r.relatorios,

@@ -9,7 +9,7 @@ type Row = typeof statusRotulos.$inferSelect;
 
 export const toStatusLabelDto = (r: Row) => ({
   id: r.id,
-  fluxo: r.fluxo as Flow,
+  fluxo: r.fluxo,
   tipo: r.tipo as StatusLabelKind,
   codigo: r.codigo,
   rotulo: r.rotulo,
