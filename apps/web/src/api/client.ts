@@ -29,13 +29,23 @@ interface Envelope {
 
 type Method = 'GET' | 'POST';
 
+/** The session's bearer token, read once per call so a 401 can be matched to the token it was for. */
+const currentToken = () => sessionStore.get()?.token;
+
 /**
- * Calls /api with the session's bearer token. Any 401 on a call made with a token means
- * the session is gone on the server: it is cleared here once, and the route guard,
- * which watches the session, sends the user to /login.
+ * What every transport does with an answer: a 401 on a call made with a token means the session
+ * is gone on the server, so it is cleared once and the route guard sends the user to /login;
+ * anything but a success envelope becomes an ApiError with the server's message and field.
  */
+function settle<T>(status: number, ok: boolean, payload: (T & Envelope) | null, token: string | undefined): T {
+  if (status === 401 && token) sessionStore.expire(token);
+  if (!ok || !payload || payload.error) throw new ApiError(status, payload?.msg || UNEXPECTED, payload?.campo);
+  return payload;
+}
+
+/** Calls /api with the session's bearer token and a JSON body. */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const token = sessionStore.get()?.token;
+  const token = currentToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -50,14 +60,77 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   } catch {
     throw new ApiError(NO_ANSWER, UNREACHABLE);
   }
-
   const payload = (await response.json().catch(() => null)) as (T & Envelope) | null;
-  if (response.status === 401 && token) sessionStore.expire(token);
-  if (!response.ok || !payload || payload.error) {
-    throw new ApiError(response.status, payload?.msg || UNEXPECTED, payload?.campo);
-  }
-  return payload;
+  return settle(response.status, response.ok, payload, token);
 }
 
 export const apiGet = <T>(path: string): Promise<T> => api<T>('GET', path);
 export const apiPost = <T>(path: string, body?: unknown): Promise<T> => api<T>('POST', path, body ?? {});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POSTs `dados` with files: multipart with a JSON part `dados` and one part per named file, or
+ * plain JSON when there is none. XMLHttpRequest is the browser API that reports upload progress.
+ */
+export function apiUpload<T>(
+  path: string,
+  dados: Record<string, unknown>,
+  files: [name: string, file: File][],
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  const token = currentToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${path}`);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(NO_ANSWER, UNREACHABLE));
+    xhr.onload = () => {
+      const payload = parseJson(xhr.responseText) as (T & Envelope) | null;
+      try {
+        resolve(settle(xhr.status, xhr.status >= 200 && xhr.status < 300, payload, token));
+      } catch (err) {
+        reject(err as ApiError);
+      }
+    };
+    if (files.length) {
+      const body = new FormData();
+      body.append('dados', JSON.stringify(dados));
+      for (const [name, file] of files) body.append(name, file, file.name);
+      xhr.send(body);
+    } else {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(JSON.stringify(dados));
+    }
+  });
+}
+
+/**
+ * Downloads a file the API serves (it needs the bearer header, so a plain link cannot open it).
+ * Returns the bytes and the content type the server declared.
+ */
+export async function apiFile(url: string): Promise<{ bytes: ArrayBuffer; contentType: string }> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(NO_ANSWER, UNREACHABLE);
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as Envelope | null;
+    settle(response.status, false, { ...payload, msg: payload?.msg || 'Não foi possível abrir o arquivo.' }, token);
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  return { bytes: await response.arrayBuffer(), contentType };
+}

@@ -14,10 +14,11 @@ import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-rea
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { saveRequest, SaveError, type RequestRecord } from './api.ts';
+import { saveRequest, type RequestRecord } from './api.ts';
 import { AttachmentsSection } from './AttachmentsSection.tsx';
 import { DuplicateModal } from './DuplicateModal.tsx';
 import {
@@ -105,13 +106,13 @@ export function RequestEditor({ form, record, onReload }: Props) {
     },
     onError: (error) => {
       const message = error.message;
-      if (error instanceof SaveError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         setConflict(message);
         toastError(message);
         return;
       }
       toastError(`${FAILED.save}, ${message}`);
-      const field = error instanceof SaveError ? error.field : undefined;
+      const field = error instanceof ApiError ? error.campo : undefined;
       if (field && isField(field)) editor.setFieldError(field, message);
       else if (field) setProblems({ [field]: message });
     },

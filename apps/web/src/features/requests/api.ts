@@ -1,6 +1,5 @@
 import type { RequestFile, RequestForm } from '@portal/domain';
-import { apiGet, apiPost, ApiError } from '../../api/client.ts';
-import { sessionStore } from '../../app/session/store.ts';
+import { apiFile, apiGet, apiPost, apiUpload } from '../../api/client.ts';
 
 /** One row of `{apiBase}/list` (paged). */
 export interface RequestRow {
@@ -121,18 +120,6 @@ export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>
 
 export const addressOf = async (cep: string) => (await apiGet<{ dados: Address }>(`cep/${cep}`)).dados;
 
-/** A refused save: the server's message and, when it names one, the field it is about. */
-export class SaveError extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly field: string | undefined,
-  ) {
-    super(status, message);
-    this.name = 'SaveError';
-  }
-}
-
 export interface SaveAnswer {
   id: number;
   status: number;
@@ -140,59 +127,19 @@ export interface SaveAnswer {
 }
 
 /**
- * add/edit. With files the body is multipart (JSON part `dados` plus one part per slot) and the
- * upload reports its progress; XMLHttpRequest is the browser API that exposes upload progress.
- * The refusal keeps the server's `campo`, so the form can mark the field it names.
+ * add/edit, with upload progress. A refusal is an ApiError keeping the server's `campo`, so the
+ * form can mark the field it names.
  */
-export function saveRequest(
+export const saveRequest = async (
   form: RequestForm,
   mode: 'add' | 'edit',
   dados: Record<string, unknown>,
   files: Partial<Record<RequestFile, File | null>>,
   onProgress: (percent: number) => void,
-): Promise<SaveAnswer> {
+): Promise<SaveAnswer> => {
   const parts = Object.entries(files).filter((entry): entry is [RequestFile, File] => Boolean(entry[1]));
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${form.apiBase}/${mode}`);
-    const token = sessionStore.get()?.token;
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () =>
-      reject(new SaveError(0, 'Não foi possível conectar ao servidor. Tente novamente.', undefined));
-    xhr.onload = () => {
-      const body = safeJson(xhr.responseText) as {
-        error?: number;
-        msg?: string;
-        campo?: string;
-        dados?: SaveAnswer;
-      } | null;
-      if (xhr.status === 401 && token) sessionStore.expire(token);
-      if (xhr.status >= 200 && xhr.status < 300 && body && !body.error && body.dados) resolve(body.dados);
-      else reject(new SaveError(xhr.status, body?.msg || 'Ocorreu um erro inesperado.', body?.campo));
-    };
-    if (parts.length) {
-      const body = new FormData();
-      body.append('dados', JSON.stringify(dados));
-      for (const [slot, file] of parts) body.append(slot, file, file.name);
-      xhr.send(body);
-    } else {
-      xhr.setRequestHeader('Content-Type', 'application/json');
-      xhr.send(JSON.stringify(dados));
-    }
-  });
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+  return (await apiUpload<{ dados: SaveAnswer }>(`${form.apiBase}/${mode}`, dados, parts, onProgress)).dados;
+};
 
 /** The types the viewer shows; anything else is only offered for download. */
 const VIEWABLE = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -205,17 +152,12 @@ export interface FetchedAttachment {
 }
 
 /**
- * Attachments need the bearer header, so a plain link cannot open them. The bytes become a blob
- * of the type the server sniffed, never text/html: a blob URL shares the app's origin, so a
- * document that could run script must never be opened from one.
+ * The bytes become a blob of the type the server sniffed, never text/html: a blob URL shares the
+ * app's origin, so a document that could run script must never be opened from one.
  */
 export async function fetchAttachment(url: string): Promise<FetchedAttachment> {
-  const token = sessionStore.get()?.token;
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, 'Não foi possível abrir o arquivo.');
-  const served = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const viewable = VIEWABLE.find((type) => type === served) ?? null;
-  const bytes = await response.arrayBuffer();
+  const { bytes, contentType } = await apiFile(url);
+  const viewable = VIEWABLE.find((type) => type === contentType) ?? null;
   return { blob: new Blob([bytes], { type: viewable ?? 'application/octet-stream' }), viewable };
 }
 
