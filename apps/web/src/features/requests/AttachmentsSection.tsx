@@ -118,12 +118,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
               )}
               {stored ? (
                 <Group gap="xs" wrap="nowrap">
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    onClick={() => setViewing(stored)}
-                  >
+                  <Anchor component="button" type="button" size="sm" onClick={() => setViewing(stored)}>
                     <Group gap={4} wrap="nowrap">
                       <IconEye size={16} aria-hidden />
                       Visualizar Arquivo

@@ -9,19 +9,20 @@ import { toastError } from '../../ui/toast.ts';
 import { observationHistory, statusHistory } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { FAILED } from '../../ui/feedback.ts';
+import { requestKeys } from './queryKeys.ts';
 
 const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
-export const historyKeys = (form: RequestForm, id: number) => [
-  ['requests', form.apiBase, id, 'status'],
-  ['requests', form.apiBase, id, 'historicos'],
-];
-
 /** 'Histórico Status' and 'Histórico Observação': each button only when its history has entries. */
 export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) {
-  const [statusKey, obsKey] = historyKeys(form, id);
-  const statuses = useQuery({ queryKey: statusKey!, queryFn: () => statusHistory(form, id) });
-  const observations = useQuery({ queryKey: obsKey!, queryFn: () => observationHistory(form, id) });
+  const statuses = useQuery({
+    queryKey: requestKeys.statusHistory(form, id),
+    queryFn: () => statusHistory(form, id),
+  });
+  const observations = useQuery({
+    queryKey: requestKeys.observationHistory(form, id),
+    queryFn: () => observationHistory(form, id),
+  });
   const failed = statuses.isError || observations.isError;
   useEffect(() => {
     if (failed) toastError(FAILED.list);

@@ -40,6 +40,7 @@ import { StatusSection } from './StatusSection.tsx';
 import { useDuplicateCheck } from './useDuplicateCheck.ts';
 import { useCepLookup, useLocalityOptions } from './useLocality.ts';
 import { FAILED } from '../../ui/feedback.ts';
+import { requestKeys } from './queryKeys.ts';
 
 interface Props {
   form: RequestForm;
@@ -101,7 +102,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
     },
     onSuccess: () => {
       toastSuccess('Salvo com sucesso');
-      void queryClient.invalidateQueries({ queryKey: ['requests', form.apiBase] });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all(form) });
       navigate(form.listPath);
     },
     onError: (error) => {

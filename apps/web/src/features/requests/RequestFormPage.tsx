@@ -7,8 +7,8 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { toastError } from '../../ui/toast.ts';
 import { readRequest } from './api.ts';
-import { historyKeys } from './HistoryButtons.tsx';
 import { RequestEditor } from './RequestEditor.tsx';
+import { requestKeys } from './queryKeys.ts';
 
 /** `…/nova` creates; `…/nova/:id` (or `…/cadastro/:id`) opens a record as the policy lets this user. */
 export function RequestFormPage({ form }: { form: RequestForm }) {
@@ -18,7 +18,7 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
   // A new generation remounts the editor: what the user typed is dropped for the fresh record.
   const [generation, setGeneration] = useState(0);
   const record = useQuery({
-    queryKey: ['requests', form.apiBase, recordId],
+    queryKey: requestKeys.record(form, recordId),
     queryFn: () => readRequest(form, recordId!),
     enabled: recordId !== undefined && Number.isInteger(recordId) && recordId > 0,
     staleTime: 0,
@@ -56,7 +56,8 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
   const reload = async (discardTyped: boolean) => {
     await record.refetch();
     if (recordId !== undefined) {
-      for (const queryKey of historyKeys(form, recordId)) void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.statusHistory(form, recordId) });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.observationHistory(form, recordId) });
     }
     if (discardTyped) setGeneration((g) => g + 1);
   };

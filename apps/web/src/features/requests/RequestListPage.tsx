@@ -23,6 +23,7 @@ import { listRequests, type RequestRow } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useStatusLabel } from './useStatusLabel.ts';
 import { FAILED } from '../../ui/feedback.ts';
+import { requestKeys } from './queryKeys.ts';
 
 interface Props {
   form: RequestForm;
@@ -59,7 +60,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
     order: sort.direction,
   };
   const list = useQuery({
-    queryKey: ['requests', form.apiBase, 'list', params],
+    queryKey: requestKeys.list(form, params),
     queryFn: () => listRequests(form, params),
     placeholderData: keepPreviousData,
     retry: false,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { addressOf, citiesOf, concessionaires, regionals, type Address } from './api.ts';
+import { lookupKeys } from './queryKeys.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,17 +13,17 @@ const DAY = 24 * 60 * 60 * 1000;
  */
 export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string) {
   const cities = useQuery({
-    queryKey: ['cidades', uf],
+    queryKey: lookupKeys.cities(uf),
     queryFn: () => citiesOf(uf),
     enabled: uf.length === 2,
     staleTime: DAY,
   });
   const providers = useQuery({
-    queryKey: ['concessionarias', form.flow],
+    queryKey: lookupKeys.concessionaires(form.flow),
     queryFn: () => concessionaires(form),
     staleTime: DAY,
   });
-  const regionalRows = useQuery({ queryKey: ['regionais'], queryFn: regionals, staleTime: DAY });
+  const regionalRows = useQuery({ queryKey: lookupKeys.regionals(), queryFn: regionals, staleTime: DAY });
   const all = providers.data ?? [];
   // Filtered by the UF only when some concessionaire serves it: otherwise the user could pick none.
   // The stored choice stays listed even when it does not serve the UF, so it shows by name.

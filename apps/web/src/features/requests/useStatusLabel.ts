@@ -2,22 +2,18 @@ import { statusLabel, type Flow, type Kind } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { statusLabelEntries } from './api.ts';
+import { lookupKeys } from './queryKeys.ts';
 
 /** A status's name on one form: the administrators' label, or the domain's until that arrives. */
 export type StatusLabelOf = (flow: Flow, kind: Kind, status: number) => string;
 
-/**
- * Under the admin feature's 'status-rotulos' key on purpose: a label saved on the Status screen
- * invalidates that key, so this session shows the new name at once. Otherwise the labels are read
- * once per session (the query cache is cleared when the session changes).
- */
-export const STATUS_LABELS_KEY = ['admin', 'status-rotulos', 'rotulos'] as const;
+/** Read once per session (the query cache is cleared when the session changes) and after a label is saved. */
 
 const keyOf = (flow: string, kind: string, status: number) => `${flow}.${kind}.${status}`;
 
 export function useStatusLabel(): StatusLabelOf {
   const { data } = useQuery({
-    queryKey: STATUS_LABELS_KEY,
+    queryKey: lookupKeys.statusLabels(),
     queryFn: async () =>
       new Map((await statusLabelEntries()).map((e) => [keyOf(e.fluxo, e.tipo, e.codigo), e.rotulo])),
     staleTime: Infinity,
