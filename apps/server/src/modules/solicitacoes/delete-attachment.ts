@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   formFieldLabel,
   requestForm,
@@ -8,14 +7,13 @@ import {
   type RequestFile,
   type RequestStatus,
   type SessionUser,
+  STALE_VERSION,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { anexos, solicitacoes } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { attachmentsOf, findRequest } from './repo.ts';
-import { STALE_VERSION } from '@portal/domain';
+import { attachmentsOf, deleteAttachmentRow, findRequest, touchRequest } from './repo.ts';
 
 /**
  * apagar-arquivos: removes one attachment where the policy lets this user change that file in the
@@ -44,13 +42,9 @@ export async function deleteAttachment(
     throw forbidden(`Você não pode apagar o arquivo ${label} neste status.`);
   }
   const version = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(solicitacoes)
-      .set({ version: sql`${solicitacoes.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(solicitacoes.id, request.id), eq(solicitacoes.version, request.version)))
-      .returning({ version: solicitacoes.version });
+    const updated = await touchRequest(tx, request);
     if (!updated) throw conflict(STALE_VERSION);
-    await tx.delete(anexos).where(eq(anexos.id, file.id));
+    await deleteAttachmentRow(tx, file.id);
     await writeAudit(tx, {
       idUsuario: user.id,
       acao: 'apagar-arquivo',

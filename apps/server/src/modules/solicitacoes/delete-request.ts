@@ -1,12 +1,10 @@
-import { count, eq } from 'drizzle-orm';
 import { deletionProblem, type Flow, type Kind, type SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { historicoStatus, solicitacoes } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fieldValues } from './record.ts';
-import { attachmentsOf, findRequest } from './repo.ts';
+import { attachmentsOf, deleteRequestRow, findRequest, statusChangeCount } from './repo.ts';
 
 /**
  * unidades/delete and agua/troca-unidades/delete: removes a request nobody has acted on yet
@@ -23,23 +21,23 @@ export async function deleteRequest(
   const files = await db.transaction(async (tx) => {
     const request = await findRequest(tx, user, flow, kind, input.id, { lock: true });
     const attached = await attachmentsOf(tx, request.id);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(historicoStatus)
-      .where(eq(historicoStatus.idSolicitacao, request.id));
     const problem = deletionProblem(user, {
       status: request.status,
       idUsuario: request.idUsuario,
-      statusChanges: n,
+      statusChanges: await statusChangeCount(tx, request.id),
     });
     if (problem) throw forbidden(problem);
-    await tx.delete(solicitacoes).where(eq(solicitacoes.id, request.id));
+    await deleteRequestRow(tx, request.id);
     await writeAudit(tx, {
       idUsuario: user.id,
       acao: 'apagar-solicitacao',
       entidade: `solicitacao.${flow}.${kind}`,
       entidadeId: request.id,
-      antes: { status: request.status, ...fieldValues(request), arquivos: attached.map((f) => f.nomeArquivo) },
+      antes: {
+        status: request.status,
+        ...fieldValues(request),
+        arquivos: attached.map((f) => f.nomeArquivo),
+      },
       ip: input.ip,
     });
     return attached;

@@ -39,7 +39,9 @@ function keysToCheck({ current, sent }: DuplicateGuardInput) {
  */
 async function lockKeys(tx: Tx, input: DuplicateGuardInput, keys: { field: string; value: string }[]) {
   const names = keys
-    .map(({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${value.trim().toLowerCase()}`)
+    .map(
+      ({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${value.trim().toLowerCase()}`,
+    )
     .sort();
   for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }

@@ -41,7 +41,8 @@ function multipartProblem(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
   if (syscall !== undefined) return err;
-  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest('A parte "dados" não é um JSON válido.', 'dados');
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR')
+    return badRequest('A parte "dados" não é um JSON válido.', 'dados');
   if (code === 'FST_FILES_LIMIT') return new AppError(413, 'Envie no máximo 5 arquivos por vez.');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new AppError(413, 'A requisição tem partes demais.');

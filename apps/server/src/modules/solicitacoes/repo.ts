@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Flow, Kind, ListQuery, SessionUser } from '@portal/domain';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Flow, Kind, ListQuery, RequestFile, SessionUser } from '@portal/domain';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   anexos,
   empresas,
@@ -152,3 +152,80 @@ export const observationHistory = (db: DbOrTx, idSolicitacao: number) =>
     .from(historicoObservacoes)
     .where(eq(historicoObservacoes.idSolicitacao, idSolicitacao))
     .orderBy(desc(historicoObservacoes.data), desc(historicoObservacoes.id));
+
+/** The fields of a save as the row stores them, and who saves. */
+type RequestValues = Partial<typeof solicitacoes.$inferInsert>;
+type Author = Pick<SessionUser, 'id' | 'name' | 'empresa'>;
+const SAVED = { id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version };
+
+export async function insertRequest(
+  tx: Tx,
+  form: { flow: Flow; kind: Kind },
+  author: Author,
+  values: RequestValues & { status: number },
+) {
+  const [saved] = await tx
+    .insert(solicitacoes)
+    .values({ ...values, fluxo: form.flow, tipo: form.kind, idUsuario: author.id, idEmpresa: author.empresa })
+    .returning(SAVED);
+  return saved!;
+}
+
+/** Writes the new values and bumps the version, only if nobody saved since `current` was read. */
+export async function updateRequest(tx: Tx, current: RequestRow, values: RequestValues) {
+  const [saved] = await tx
+    .update(solicitacoes)
+    .set({ ...values, version: current.version + 1, updatedAt: sql`now()` })
+    .where(and(eq(solicitacoes.id, current.id), eq(solicitacoes.version, current.version)))
+    .returning(SAVED);
+  return saved;
+}
+
+/** Bumps the version of a change that touches no column (an attachment removed); undefined when stale. */
+export async function touchRequest(tx: Tx, current: RequestRow) {
+  const [saved] = await tx
+    .update(solicitacoes)
+    .set({ version: sql`${solicitacoes.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(solicitacoes.id, current.id), eq(solicitacoes.version, current.version)))
+    .returning(SAVED);
+  return saved;
+}
+
+/** Removes the request; its histories and attachment rows go with it (on delete cascade). */
+export const deleteRequestRow = (tx: Tx, id: number) =>
+  tx.delete(solicitacoes).where(eq(solicitacoes.id, id));
+
+export const addStatusChange = (tx: Tx, idSolicitacao: number, author: Author, status: number) =>
+  tx.insert(historicoStatus).values({ idSolicitacao, idUsuario: author.id, nome: author.name, status });
+
+export async function addObservations(tx: Tx, idSolicitacao: number, author: Author, observations: string[]) {
+  if (observations.length === 0) return;
+  await tx
+    .insert(historicoObservacoes)
+    .values(observations.map((obs) => ({ idSolicitacao, idUsuario: author.id, nome: author.name, obs })));
+}
+
+export async function statusChangeCount(db: DbOrTx, idSolicitacao: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(historicoStatus)
+    .where(eq(historicoStatus.idSolicitacao, idSolicitacao));
+  return row?.n ?? 0;
+}
+
+/** The file of a slot, replacing the one it held (one current file per slot). */
+export const storeAttachment = (
+  tx: Tx,
+  idSolicitacao: number,
+  tipo: RequestFile,
+  file: { nomeArquivo: string; storageKey: string; tamanho: number; mime: string; idUsuario: number },
+) =>
+  tx
+    .insert(anexos)
+    .values({ idSolicitacao, tipo, ...file })
+    .onConflictDoUpdate({
+      target: [anexos.idSolicitacao, anexos.tipo],
+      set: { ...file, createdAt: sql`now()` },
+    });
+
+export const deleteAttachmentRow = (tx: Tx, id: number) => tx.delete(anexos).where(eq(anexos.id, id));

@@ -54,7 +54,10 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
           requesterOf(app.db, row),
           attachmentsOf(app.db, row.id),
         ]);
-        return { error: 0 as const, dados: toApiRecord(user, requestForm(flow, kind), row, requester, files) };
+        return {
+          error: 0 as const,
+          dados: toApiRecord(user, requestForm(flow, kind), row, requester, files),
+        };
       }
       const sort = body.sort ?? 'data_pedido';
       // Own keys only: `in` would also accept inherited names such as `constructor`.

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   checkSave,
   type DuplicateMatch,
@@ -17,12 +16,6 @@ import {
   STALE_VERSION,
 } from '@portal/domain';
 import type { Database, Tx } from '../../db/client.ts';
-import {
-  anexos,
-  historicoObservacoes,
-  historicoStatus,
-  solicitacoes,
-} from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -30,7 +23,16 @@ import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
 import { discardFiles, type SaveBody, type UploadedFile } from './parse-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
-import { attachmentsOf, findRequest, type RequestRow } from './repo.ts';
+import {
+  addObservations,
+  addStatusChange,
+  attachmentsOf,
+  findRequest,
+  insertRequest,
+  storeAttachment,
+  updateRequest,
+  type RequestRow,
+} from './repo.ts';
 
 /** Kept for the modules that already import it from here; the text lives in the domain. */
 export const SAVED = 'Salvo com sucesso';
@@ -69,11 +71,7 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
 type CheckedFile = UploadedFile & { slot: RequestFile };
 
 /** Every file goes to a slot of this form, once, with a name and content that agree. */
-function checkFiles(
-  flow: Flow,
-  kind: Kind,
-  files: UploadedFile[],
-): asserts files is CheckedFile[] {
+function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]): asserts files is CheckedFile[] {
   const form = requestForm(flow, kind);
   const seen = new Set<string>();
   for (const file of files) {
@@ -82,7 +80,8 @@ function checkFiles(
       throw unprocessable(`O arquivo ${label} não pertence a este formulário.`, file.slot);
     }
     // Two parts for one slot: which one the user meant to keep is unknowable.
-    if (seen.has(file.slot)) throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
+    if (seen.has(file.slot))
+      throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
     seen.add(file.slot);
     const problem = fileProblem('solicitacao', { name: file.filename, size: file.size, head: file.head });
     if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
@@ -161,82 +160,46 @@ interface WriteInput {
 async function writeSave(tx: Tx, input: WriteInput) {
   const { cmd, current, status, sent, files, currentFiles, duplicates } = input;
   const { user } = cmd;
-  const values = rowValues(sent);
   const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
-  const derived = uf ? { cnpjTim: clientCnpjForUf(uf) } : {};
+  const values = { ...rowValues(sent), ...(uf ? { cnpjTim: clientCnpjForUf(uf) } : {}), status };
 
-  let saved: { id: number; status: number; version: number } | undefined;
-  if (current) {
-    [saved] = await tx
-      .update(solicitacoes)
-      .set({ ...values, ...derived, status, version: current.version + 1, updatedAt: sql`now()` })
-      .where(and(eq(solicitacoes.id, current.id), eq(solicitacoes.version, current.version)))
-      .returning({ id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version });
-    if (!saved) throw conflict(STALE_VERSION);
-  } else {
-    [saved] = await tx
-      .insert(solicitacoes)
-      .values({
-        ...values,
-        ...derived,
-        fluxo: cmd.flow,
-        tipo: cmd.kind,
-        status,
-        idUsuario: user.id,
-        idEmpresa: user.empresa,
-      })
-      .returning({ id: solicitacoes.id, status: solicitacoes.status, version: solicitacoes.version });
-  }
-  const id = saved!.id;
+  const saved = current
+    ? await updateRequest(tx, current, values)
+    : await insertRequest(tx, cmd, user, values);
+  if (!saved) throw conflict(STALE_VERSION);
 
-  if (!current || current.status !== status) {
-    await tx
-      .insert(historicoStatus)
-      .values({ idSolicitacao: id, idUsuario: user.id, nome: user.name, status });
-  }
-  const observations = [
+  if (!current || current.status !== status) await addStatusChange(tx, saved.id, user, status);
+  await addObservations(tx, saved.id, user, [
     ...(typeof sent.observacao === 'string' ? [sent.observacao] : []),
     ...(duplicates.length
       ? [
           `Cadastro confirmado pelo usuário apesar de duplicidade: ${duplicates.map(describeDuplicate).join('; ')}.`,
         ]
       : []),
-  ];
-  if (observations.length) {
-    await tx
-      .insert(historicoObservacoes)
-      .values(observations.map((obs) => ({ idSolicitacao: id, idUsuario: user.id, nome: user.name, obs })));
-  }
+  ]);
 
   const replacedKeys: string[] = [];
   for (const file of files) {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
-    const row = {
+    await storeAttachment(tx, saved.id, file.slot, {
       nomeArquivo: file.filename.slice(0, 255),
       storageKey: file.key,
       tamanho: file.size,
       // The sniffed type (checkFiles made name and content agree), never the client's declaration.
       mime: FILE_CONTENT_TYPES[fileTypeByName(file.filename)!],
       idUsuario: user.id,
-    };
-    await tx
-      .insert(anexos)
-      .values({ idSolicitacao: id, tipo: file.slot, ...row })
-      .onConflictDoUpdate({
-        target: [anexos.idSolicitacao, anexos.tipo],
-        set: { ...row, createdAt: sql`now()` },
-      });
+    });
   }
 
   await writeAudit(tx, {
     idUsuario: user.id,
     acao: current ? 'editar-solicitacao' : 'criar-solicitacao',
     entidade: `solicitacao.${cmd.flow}.${cmd.kind}`,
-    entidadeId: id,
+    entidadeId: saved.id,
     antes: current ? { status: current.status, ...fieldValues(current) } : null,
     depois: { status, ...sent, arquivos: files.map((f) => f.slot) },
     ip: cmd.ip,
   });
-  return { saved: saved!, replacedKeys };
+  return { saved, replacedKeys };
 }
