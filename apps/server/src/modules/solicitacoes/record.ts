@@ -10,6 +10,7 @@ import {
   type RequestStatus,
   type SessionUser,
 } from '@portal/domain';
+import { ATTACHMENT_LINKS, type RequestRecord } from '@portal/domain/contracts/requests';
 import { solicitacoes } from '../../db/schema.ts';
 
 type Row = typeof solicitacoes.$inferSelect;
@@ -50,21 +51,12 @@ export const rowValues = (values: Record<string, unknown>): Partial<Row> =>
 
 export interface AttachmentInfo {
   id: number;
-  tipo: string;
+  tipo: RequestFile;
   nomeArquivo: string;
   tamanho: number;
 }
 
 export const attachmentUrl = (id: number) => `/api/arquivos/${id}`;
-
-/** The spec's link names for each attachment slot (part 1 §3, part 2 §3). */
-const LINK_NAMES: Record<RequestFile, string[]> = {
-  fatura: ['fatura'],
-  comprovante_pagamento: ['comprovante_fatura', 'comprovante_pagamento'],
-  autorizacao: ['autorizacao'],
-  complementar: ['complementar'],
-  complementar_tower: ['download_complementar_tower'],
-};
 
 export interface RequesterInfo {
   nome: string;
@@ -86,14 +78,14 @@ export function toApiRecord(
   row: Row,
   requester: RequesterInfo,
   allAttachments: AttachmentInfo[],
-) {
+): RequestRecord {
   const role = policyRole(user.papel);
   const status = row.status as RequestStatus;
   const shownFields = new Set<string>(visibleFields(form, role, status));
   const shownFiles = new Set<string>(visibleFiles(form, role, status));
   const attachments = allAttachments.filter((a) => shownFiles.has(a.tipo));
   const links = Object.fromEntries(
-    Object.entries(LINK_NAMES)
+    Object.entries(ATTACHMENT_LINKS)
       .filter(([slot]) => shownFiles.has(slot))
       .flatMap(([slot, names]) => {
         const file = attachments.find((a) => a.tipo === slot);
@@ -122,4 +114,3 @@ export function toApiRecord(
     })),
   };
 }
-export type ApiRecord = ReturnType<typeof toApiRecord>;

@@ -131,8 +131,8 @@ export async function listRequests(
   };
 }
 
-export const statusHistory = (db: DbOrTx, idSolicitacao: number) =>
-  db
+export async function statusHistory(db: DbOrTx, idSolicitacao: number) {
+  const rows = await db
     .select({
       nome: historicoStatus.nome,
       data_cadastro: historicoStatus.dataCadastro,
@@ -141,9 +141,11 @@ export const statusHistory = (db: DbOrTx, idSolicitacao: number) =>
     .from(historicoStatus)
     .where(eq(historicoStatus.idSolicitacao, idSolicitacao))
     .orderBy(desc(historicoStatus.dataCadastro), desc(historicoStatus.id));
+  return rows.map((r) => ({ ...r, data_cadastro: r.data_cadastro.toISOString() }));
+}
 
-export const observationHistory = (db: DbOrTx, idSolicitacao: number) =>
-  db
+export async function observationHistory(db: DbOrTx, idSolicitacao: number) {
+  const rows = await db
     .select({
       nome: historicoObservacoes.nome,
       data: historicoObservacoes.data,
@@ -152,6 +154,8 @@ export const observationHistory = (db: DbOrTx, idSolicitacao: number) =>
     .from(historicoObservacoes)
     .where(eq(historicoObservacoes.idSolicitacao, idSolicitacao))
     .orderBy(desc(historicoObservacoes.data), desc(historicoObservacoes.id));
+  return rows.map((r) => ({ ...r, data: r.data.toISOString() }));
+}
 
 /** The fields of a save as the row stores them, and who saves. */
 type RequestValues = Partial<typeof solicitacoes.$inferInsert>;

@@ -14,6 +14,14 @@ import {
   type Flow,
   type Kind,
 } from '@portal/domain';
+import {
+  attachmentDeletedReply,
+  observationHistoryReply,
+  requestDeletedReply,
+  requestListReply,
+  requestSaveReply,
+  statusHistoryReply,
+} from '@portal/domain/contracts/requests';
 import { authenticate } from '../../auth/authenticate.ts';
 import { badRequest } from '../../http/errors.ts';
 import { deleteAttachment } from './delete-attachment.ts';
@@ -46,39 +54,47 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
     app.addHook('onRequest', authenticate);
     app.addHook('onRequest', formGuard(flow, kind));
 
-    app.post('/list', { schema: { tags, body: listQuery } }, async (request) => {
-      const { body, user } = request;
-      if (body.id !== undefined) {
-        const row = await findRequest(app.db, user, flow, kind, body.id);
-        const [requester, files] = await Promise.all([
-          requesterOf(app.db, row),
-          attachmentsOf(app.db, row.id),
-        ]);
-        return {
-          error: 0 as const,
-          dados: toApiRecord(user, requestForm(flow, kind), row, requester, files),
-        };
-      }
-      const sort = body.sort ?? 'data_pedido';
-      // Own keys only: `in` would also accept inherited names such as `constructor`.
-      if (!Object.hasOwn(SORTABLE, sort)) throw badRequest('Ordenação inválida.', 'sort');
-      const { rows, total } = await listRequests(app.db, user, flow, kind, {
-        ...body,
-        sort: sort as keyof typeof SORTABLE,
-      });
-      return { error: 0 as const, dados: rows, total };
-    });
+    app.post(
+      '/list',
+      { schema: { tags, body: listQuery, response: { 200: requestListReply } } },
+      async (request) => {
+        const { body, user } = request;
+        if (body.id !== undefined) {
+          const row = await findRequest(app.db, user, flow, kind, body.id);
+          const [requester, files] = await Promise.all([
+            requesterOf(app.db, row),
+            attachmentsOf(app.db, row.id),
+          ]);
+          return {
+            error: 0 as const,
+            dados: toApiRecord(user, requestForm(flow, kind), row, requester, files),
+          };
+        }
+        const sort = body.sort ?? 'data_pedido';
+        // Own keys only: `in` would also accept inherited names such as `constructor`.
+        if (!Object.hasOwn(SORTABLE, sort)) throw badRequest('Ordenação inválida.', 'sort');
+        const { rows, total } = await listRequests(app.db, user, flow, kind, {
+          ...body,
+          sort: sort as keyof typeof SORTABLE,
+        });
+        return { error: 0 as const, dados: rows, total };
+      },
+    );
 
     for (const mode of ['add', 'edit'] as const) {
       const guard = mode === 'add' ? creationGuard(flow, kind) : writeGuard;
-      app.post(`/${mode}`, { onRequest: guard, schema: { tags } }, async (request) => {
-        const body = await parseSaveBody(request, { storage: app.storage, form: requestForm(flow, kind) });
-        const dados = await saveRequest(
-          { db: app.db, storage: app.storage },
-          { flow, kind, mode, user: request.user, ip: request.ip, body },
-        );
-        return { error: 0 as const, msg: SAVED, dados };
-      });
+      app.post(
+        `/${mode}`,
+        { onRequest: guard, schema: { tags, response: { 200: requestSaveReply } } },
+        async (request) => {
+          const body = await parseSaveBody(request, { storage: app.storage, form: requestForm(flow, kind) });
+          const dados = await saveRequest(
+            { db: app.db, storage: app.storage },
+            { flow, kind, mode, user: request.user, ip: request.ip, body },
+          );
+          return { error: 0 as const, msg: SAVED, dados };
+        },
+      );
     }
 
     app.post(
@@ -113,19 +129,30 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/historicos', { schema: { tags, body: historyBody } }, async (request) => {
-      const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
-      return { error: 0 as const, dados: await observationHistory(app.db, row.id) };
-    });
+    app.post(
+      '/historicos',
+      { schema: { tags, body: historyBody, response: { 200: observationHistoryReply } } },
+      async (request) => {
+        const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
+        return { error: 0 as const, dados: await observationHistory(app.db, row.id) };
+      },
+    );
 
-    app.post('/status', { schema: { tags, body: historyBody } }, async (request) => {
-      const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
-      return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
-    });
+    app.post(
+      '/status',
+      { schema: { tags, body: historyBody, response: { 200: statusHistoryReply } } },
+      async (request) => {
+        const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
+        return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
+      },
+    );
 
     app.post(
       '/apagar-arquivos',
-      { onRequest: writeGuard, schema: { tags, body: deleteRequestFileBody } },
+      {
+        onRequest: writeGuard,
+        schema: { tags, body: deleteRequestFileBody, response: { 200: attachmentDeletedReply } },
+      },
       async (request) => {
         const dados = await deleteAttachment(
           { db: app.db, storage: app.storage },
@@ -145,7 +172,13 @@ function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZo
     app.addHook('onRequest', writeGuard);
     app.post(
       path,
-      { schema: { tags: [requestForm(flow, kind).title], body: deleteBody } },
+      {
+        schema: {
+          tags: [requestForm(flow, kind).title],
+          body: deleteBody,
+          response: { 200: requestDeletedReply },
+        },
+      },
       async (request) => {
         await deleteRequest(
           { db: app.db, storage: app.storage },

@@ -1,18 +1,21 @@
-import type { RequestFile, RequestForm } from '@portal/domain';
+import type { DuplicateCheckResult, RequestFile, RequestForm } from '@portal/domain';
+import type {
+  AttachmentDeleted,
+  ObservationEntry,
+  RequestPage,
+  RequestRecord,
+  SavedRequest,
+  StatusEntry,
+} from '@portal/domain/contracts/requests';
 import { apiFile, apiGet, apiPost, apiUpload } from '../../api/client.ts';
 
-/** One row of `{apiBase}/list` (paged). */
-export interface RequestRow {
-  id: number;
-  unidade: string | null;
-  endereco_id: string | null;
-  site_id: string | null;
-  uf: string | null;
-  municipio: string | null;
-  data_pedido: string;
-  data_ativacao: string | null;
-  status: number;
-}
+export type {
+  DuplicateMatch,
+  ObservationEntry,
+  RequestRecord,
+  RequestRow,
+  StatusEntry,
+} from '@portal/domain/contracts/requests';
 
 export interface ListParams {
   page: number;
@@ -21,36 +24,6 @@ export interface ListParams {
   status?: number;
   sort: string;
   order: 'asc' | 'desc';
-}
-
-/** One record as `{apiBase}/list {id}` returns it: the form's fields, the requester, the file links. */
-export type RequestRecord = Record<string, unknown> & {
-  id: number;
-  status: number;
-  version: number;
-  data_pedido: string;
-  cnpj_tim: string | null;
-  nome: string;
-  email: string;
-  telefone: string | null;
-  razao_social: string | null;
-  cnpj_empresa: string | null;
-  anexos: { id: number; tipo: RequestFile; nome: string; tamanho: number; url: string }[];
-};
-
-export interface DuplicateMatch {
-  origem: 'workflow' | 'base';
-  sge: boolean;
-  /** null: a request outside the user's scope, told without details. */
-  id: number | null;
-  UC: string;
-  Rz_Social: string;
-  Concessionaria: string | null;
-  Endereco: string;
-  Bairro: string;
-  Cidade: string;
-  Estado: string;
-  Status: string;
 }
 
 export interface Concessionaire {
@@ -67,20 +40,8 @@ export interface Address {
   uf: string;
 }
 
-export interface ObservationEntry {
-  nome: string;
-  data: string;
-  obs: string;
-}
-
-export interface StatusEntry {
-  nome: string;
-  data_cadastro: string;
-  status: number;
-}
-
 export const listRequests = (form: RequestForm, params: ListParams) =>
-  apiPost<{ dados: RequestRow[]; total: number }>(`${form.apiBase}/list`, params);
+  apiPost<RequestPage>(`${form.apiBase}/list`, params);
 
 export const readRequest = async (form: RequestForm, id: number) =>
   (await apiPost<{ dados: RequestRecord }>(`${form.apiBase}/list`, { id })).dados;
@@ -95,11 +56,11 @@ export type DuplicateKey = 'unidade' | 'endereco_id';
 
 export const findDuplicates = async (form: RequestForm, key: DuplicateKey, value: string) => {
   const call = key === 'unidade' ? 'validar-unidade' : 'validar-endereco';
-  return (await apiPost<{ dados: DuplicateMatch[] }>(`${form.apiBase}/${call}`, { [key]: value })).dados;
+  return (await apiPost<DuplicateCheckResult>(`${form.apiBase}/${call}`, { [key]: value })).dados;
 };
 
 export const deleteAttachment = (form: RequestForm, id: number, tipo: RequestFile) =>
-  apiPost<{ msg: string }>(`${form.apiBase}/apagar-arquivos`, { id, tipo });
+  apiPost<AttachmentDeleted>(`${form.apiBase}/apagar-arquivos`, { id, tipo });
 
 export const concessionaires = async (form: RequestForm) =>
   (
@@ -120,12 +81,6 @@ export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>
 
 export const addressOf = async (cep: string) => (await apiGet<{ dados: Address }>(`cep/${cep}`)).dados;
 
-export interface SaveAnswer {
-  id: number;
-  status: number;
-  version: number;
-}
-
 /**
  * add/edit, with upload progress. A refusal is an ApiError keeping the server's `campo`, so the
  * form can mark the field it names.
@@ -136,9 +91,10 @@ export const saveRequest = async (
   dados: Record<string, unknown>,
   files: Partial<Record<RequestFile, File | null>>,
   onProgress: (percent: number) => void,
-): Promise<SaveAnswer> => {
+): Promise<SavedRequest> => {
   const parts = Object.entries(files).filter((entry): entry is [RequestFile, File] => Boolean(entry[1]));
-  return (await apiUpload<{ dados: SaveAnswer }>(`${form.apiBase}/${mode}`, dados, parts, onProgress)).dados;
+  return (await apiUpload<{ dados: SavedRequest }>(`${form.apiBase}/${mode}`, dados, parts, onProgress))
+    .dados;
 };
 
 /** The types the viewer shows; anything else is only offered for download. */

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * Issue 10 item 1: every call declares its answer, so /api/docs documents it and the serializer
+ * drops whatever the contract does not name. The attachment download answers bytes, not JSON.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const BINARY = new Set(['/api/arquivos/{id}']);
+
+describe('the OpenAPI document at /api/docs', () => {
+  it('documents the JSON answer of every call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    const undocumented = Object.entries(paths)
+      .filter(([path]) => !BINARY.has(path))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, op]) => !op.responses?.['200']?.content)
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(undocumented).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { FLOWS_LIST, KINDS_LIST } from '../catalogs/flow-kind.ts';
+import { duplicateMatchSchema } from '../schemas/lookups.ts';
+import { REQUEST_FIELDS, REQUEST_FILES } from '../workflow/request-fields.ts';
+
+/**
+ * The answers of the request forms' calls (spec part 1 §7, part 2 §7), declared once: the server's
+ * routes serialize through them (nothing undeclared leaks out, and /api/docs shows every answer)
+ * and the web's fetchers take their types from them.
+ */
+
+const text = z.string().nullable();
+
+/** One row of `{form}/list` (paged). */
+export const requestRowSchema = z.object({
+  id: z.number(),
+  unidade: text,
+  endereco_id: text,
+  site_id: text,
+  uf: text,
+  municipio: text,
+  data_pedido: z.string(),
+  data_ativacao: text,
+  status: z.number(),
+});
+export type RequestRow = z.infer<typeof requestRowSchema>;
+
+export const requestPageReply = z.object({
+  error: z.literal(0),
+  dados: z.array(requestRowSchema),
+  total: z.number(),
+});
+export type RequestPage = z.infer<typeof requestPageReply>;
+
+export const attachmentSchema = z.object({
+  id: z.number(),
+  tipo: z.enum(REQUEST_FILES),
+  nome: z.string(),
+  tamanho: z.number(),
+  url: z.string(),
+});
+
+/** The spec's link names of the attachment slots (part 1 §3, part 2 §3): a URL, or null when empty. */
+export const ATTACHMENT_LINKS = {
+  fatura: ['fatura'],
+  comprovante_pagamento: ['comprovante_fatura', 'comprovante_pagamento'],
+  autorizacao: ['autorizacao'],
+  complementar: ['complementar'],
+  complementar_tower: ['download_complementar_tower'],
+} as const satisfies Record<(typeof REQUEST_FILES)[number], readonly string[]>;
+
+const LINK_NAMES = Object.values(ATTACHMENT_LINKS).flat();
+
+/** One schema for each of `keys`, typed key by key. */
+const each = <K extends string, S extends z.ZodType>(keys: readonly K[], schema: S) =>
+  Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, S>;
+
+/**
+ * One record as `{form}/list {id}` returns it: the form's fields, the requester, the file links.
+ * Fields and files the user's screen hides in this status are absent, not null, so the record
+ * goes back unchanged to edit.
+ */
+export const requestRecordSchema = z.object({
+  id: z.number(),
+  fluxo: z.enum(FLOWS_LIST),
+  tipo: z.enum(KINDS_LIST),
+  status: z.number(),
+  version: z.number(),
+  data_pedido: z.string(),
+  cnpj_tim: text,
+  cnpj_uc_solicitada: text.optional(),
+  ...each(REQUEST_FIELDS, z.union([z.string(), z.number(), z.null()]).optional()),
+  nome: z.string(),
+  email: z.string(),
+  telefone: text,
+  id_empresa: z.number().nullable(),
+  razao_social: text,
+  cnpj_empresa: text,
+  ...each(LINK_NAMES, text.optional()),
+  anexos: z.array(attachmentSchema),
+});
+export type RequestRecord = z.infer<typeof requestRecordSchema>;
+
+export const requestRecordReply = z.object({ error: z.literal(0), dados: requestRecordSchema });
+
+/** `{form}/list` answers a page, or one record when the body names an id. */
+export const requestListReply = z.union([requestRecordReply, requestPageReply]);
+
+export const savedRequestSchema = z.object({ id: z.number(), status: z.number(), version: z.number() });
+export type SavedRequest = z.infer<typeof savedRequestSchema>;
+export const requestSaveReply = z.object({ error: z.literal(0), msg: z.string(), dados: savedRequestSchema });
+
+export const observationEntrySchema = z.object({ nome: z.string(), data: z.string(), obs: z.string() });
+export type ObservationEntry = z.infer<typeof observationEntrySchema>;
+export const observationHistoryReply = z.object({
+  error: z.literal(0),
+  dados: z.array(observationEntrySchema),
+});
+
+export const statusEntrySchema = z.object({
+  nome: z.string(),
+  data_cadastro: z.string(),
+  status: z.number(),
+});
+export type StatusEntry = z.infer<typeof statusEntrySchema>;
+export const statusHistoryReply = z.object({ error: z.literal(0), dados: z.array(statusEntrySchema) });
+
+export const attachmentDeletedReply = z.object({
+  error: z.literal(0),
+  msg: z.string(),
+  dados: z.object({ version: z.number() }),
+});
+export type AttachmentDeleted = z.infer<typeof attachmentDeletedReply>;
+export const requestDeletedReply = z.object({ error: z.literal(0), msg: z.string() });
+
+export { duplicateMatchSchema };
+export type { DuplicateMatch } from '../schemas/lookups.ts';
