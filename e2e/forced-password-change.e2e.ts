@@ -27,6 +27,8 @@ describe('forced password change on first sign-in (trocar_senha = 0)', () => {
     await page.goto('/dashboard');
     await expectPath(page, '/troca-senha');
 
+    // The current password is asked again: an open session alone cannot take the account.
+    await page.getByLabel('Senha atual', { exact: true }).fill(DEMO_PASSWORD);
     const field = page.getByLabel('Nova senha', { exact: true });
     await field.fill('curta');
     await page.getByRole('button', { name: 'Trocar Senha' }).click();

@@ -19,10 +19,12 @@ import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { serializeError, serializeRequest } from './http/log-serializers.ts';
 import { registerOrphanSweep } from './jobs/sweep-orphan-attachments.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { authenticate } from './auth/authenticate.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
@@ -70,7 +72,7 @@ export interface BuildOptions {
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: serializeRequest, err: serializeError } },
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     // A stalled client is dropped instead of holding a socket: idle sockets after 20 s, a whole
@@ -109,13 +111,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-      await api.register(authRoutes);
-      await api.register(homeRoutes);
-      await api.register(concessionariasRoutes);
-      await api.register(adminRoutes);
-      await api.register(localidadesRoutes);
-      await api.register(regionaisPublicasRoutes);
-      await api.register(solicitacoesRoutes);
+      await api.register(publicAuthRoutes);
+      // Every other call needs a session: authenticated once here, before any body is read.
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', authenticate);
+        await signedIn.register(sessionRoutes);
+        await signedIn.register(homeRoutes);
+        await signedIn.register(concessionariasRoutes);
+        await signedIn.register(adminRoutes);
+        await signedIn.register(localidadesRoutes);
+        await signedIn.register(regionaisPublicasRoutes);
+        await signedIn.register(solicitacoesRoutes);
+      });
     },
     { prefix: '/api' },
   );

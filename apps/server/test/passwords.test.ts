@@ -20,7 +20,7 @@ describe('change-password (forced change on first sign-in)', () => {
   it('a user with trocar_senha 0 signs in, changes the password and is no longer forced', async () => {
     const first = await post('/api/login', { email: 'novo@demo.portal', password: 'Portal@2026' });
     expect(first.json().user.trocar_senha).toBe(0);
-    const res = await post('/api/change-password', { password: 'NovaSenha#2026' }, bearer(first.json().token));
+    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' }, bearer(first.json().token));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ error: 0, msg: 'Troca efetuada com sucesso!', user: { trocar_senha: 1 } });
     expect((await post('/api/login', { email: 'novo@demo.portal', password: 'Portal@2026' })).statusCode).toBe(401);
@@ -30,13 +30,13 @@ describe('change-password (forced change on first sign-in)', () => {
 
   it('a password shorter than the minimum is refused with a Portuguese message naming the field', async () => {
     const token = await login(t.app, 'celula@demo.portal');
-    const res = await post('/api/change-password', { password: 'curta' }, bearer(token));
+    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'curta' }, bearer(token));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 1, campo: 'password', msg: 'A senha precisa ter pelo menos 8 caracteres!' });
   });
 
   it('requires a session', async () => {
-    expect((await post('/api/change-password', { password: 'NovaSenha#2026' })).statusCode).toBe(401);
+    expect((await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' })).statusCode).toBe(401);
   });
 });
 

@@ -11,6 +11,9 @@ export interface AuditEntry {
   ip?: string;
 }
 
+/** The width of audit_log.ip: a forged X-Forwarded-For may name an "address" of any length. */
+const IP_MAX = 64;
+
 /** Call inside the transaction of the change it records, so both commit or neither does. */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
@@ -20,6 +23,6 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     entidadeId: entry.entidadeId == null ? null : String(entry.entidadeId),
     antes: entry.antes ?? null,
     depois: entry.depois ?? null,
-    ip: entry.ip ?? null,
+    ip: entry.ip?.slice(0, IP_MAX) ?? null,
   });
 }

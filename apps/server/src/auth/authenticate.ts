@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PermissionFlag, SessionUser } from '@portal/domain';
+import type { SessionUser } from '@portal/domain';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findUserRecord } from './session-user.ts';
 import { touchSession } from './sessions.ts';
@@ -10,7 +10,14 @@ declare module 'fastify' {
     user: SessionUser;
     sessionToken: string;
   }
+  interface FastifyContextConfig {
+    /** The few calls a user who must change the password may still make (validate, logout, change-password). */
+    allowedBeforePasswordChange?: boolean;
+  }
 }
+
+export const CHANGE_PASSWORD_FIRST = 'Troque sua senha para continuar.';
+export const INACTIVE_COMPANY = 'Empresa inativa. Procure o administrador do portal.';
 
 const bearer = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -18,7 +25,11 @@ const bearer = (request: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
-/** preHandler: a live session of an active user, or 401. Access data is re-read on every call. */
+/**
+ * onRequest of every signed-in plugin (app.ts): a live session of an active user of an active
+ * company, or 401. Access data is re-read on every call. A user who must change the password
+ * (trocar_senha 0) gets 403 on everything but the calls that let them do it.
+ */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearer(request);
   if (!token) throw unauthorized('Faça login para continuar.');
@@ -27,13 +38,10 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (idUsuario === undefined) throw unauthorized();
   const record = await findUserRecord(db, { id: idUsuario });
   if (!record?.ativo) throw unauthorized('Usuário inativo. Procure o administrador.');
+  if (!record.empresaAtiva) throw unauthorized(INACTIVE_COMPANY);
   request.user = record.user;
   request.sessionToken = token;
+  if (record.user.trocar_senha === 0 && !request.routeOptions.config.allowedBeforePasswordChange) {
+    throw forbidden(CHANGE_PASSWORD_FIRST);
+  }
 }
-
-/** preHandler factory: the group's permission flag is required (menu and server use the same flags). */
-export const requirePermission =
-  (flag: PermissionFlag) =>
-  async (request: FastifyRequest): Promise<void> => {
-    if (!request.user.permissoes[flag]) throw forbidden();
-  };

@@ -33,23 +33,90 @@ export class AttemptCounter {
   }
 }
 
+/** Longest wait the per-address slowdown imposes between two attempts. */
+export const MAX_SLOWDOWN_MS = 30_000;
+export const SLOW_DOWN = 'Muitas tentativas para este e-mail. Aguarde alguns segundos e tente novamente.';
+
 /**
- * Hooks for the endpoints that guess or mail: limited per client IP and per e-mail address, so
- * neither one address attacked from many IPs nor many addresses from one IP get through.
- * `counts` says which answers use up an attempt (failed sign-ins only; every recovery e-mail).
+ * Per e-mail address, failed sign-ins beyond `free` make the next attempt wait: 1 s, 2 s, 4 s… up
+ * to MAX_SLOWDOWN_MS after the last failure. Guessing stays slow, and a stranger typing wrong
+ * passwords for someone else's address delays the owner by seconds, never locks them out.
  */
-export function credentialRateLimits(app: FastifyInstance, counts: (statusCode: number) => boolean) {
+export class FailureSlowdown {
+  private readonly failures = new Map<string, { count: number; lastAt: number }>();
+
+  constructor(
+    private readonly free: number,
+    private readonly forgetAfterMs: number,
+  ) {}
+
+  /** How long `key` must still wait before its next attempt (0: it may try now). */
+  waitMs(key: string, now = Date.now()): number {
+    const entry = this.failures.get(key);
+    if (!entry || entry.count < this.free || now - entry.lastAt > this.forgetAfterMs) return 0;
+    const delay = Math.min(1000 * 2 ** (entry.count - this.free), MAX_SLOWDOWN_MS);
+    return Math.max(0, entry.lastAt + delay - now);
+  }
+
+  fail(key: string, now = Date.now()): void {
+    if (this.failures.size > 10_000) this.prune(now);
+    const entry = this.failures.get(key);
+    if (!entry || now - entry.lastAt > this.forgetAfterMs) this.failures.set(key, { count: 1, lastAt: now });
+    else this.failures.set(key, { count: entry.count + 1, lastAt: now });
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.failures)
+      if (now - entry.lastAt > this.forgetAfterMs) this.failures.delete(key);
+  }
+}
+
+const addressOf = (request: FastifyRequest) =>
+  String((request.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Sign-in: failed attempts are limited per client IP (a lockout for the window: that is the
+ * guesser's own address) and slowed down per e-mail address (FailureSlowdown), so neither one
+ * address attacked from many IPs nor many addresses from one IP get through.
+ */
+export function signInRateLimits(app: FastifyInstance) {
+  const { perAddress, perIp, windowMs } = app.config.rateLimit;
+  const byIp = new AttemptCounter(perIp, windowMs);
+  const byAddress = new FailureSlowdown(perAddress, windowMs);
+  return {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (byIp.exhausted(request.ip)) throw new AppError(429, TOO_MANY_ATTEMPTS);
+      const wait = byAddress.waitMs(addressOf(request));
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new AppError(429, SLOW_DOWN);
+      }
+    },
+    onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (reply.statusCode !== 401) return;
+      byIp.count(request.ip);
+      byAddress.fail(addressOf(request));
+    },
+  };
+}
+
+/**
+ * Recovery e-mails: every request counts, per client IP and per e-mail address, for the window.
+ * Locking an address out of more recovery e-mails harms nobody: the ones already sent still work.
+ */
+export function recoveryRateLimits(app: FastifyInstance) {
   const { perAddress, perIp, windowMs } = app.config.rateLimit;
   const byIp = new AttemptCounter(perIp, windowMs);
   const byAddress = new AttemptCounter(perAddress, windowMs);
-  const addressOf = (request: FastifyRequest) =>
-    String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
   return {
     preHandler: async (request: FastifyRequest): Promise<void> => {
-      if (byIp.exhausted(request.ip) || byAddress.exhausted(addressOf(request))) throw new AppError(429, TOO_MANY_ATTEMPTS);
+      if (byIp.exhausted(request.ip) || byAddress.exhausted(addressOf(request)))
+        throw new AppError(429, TOO_MANY_ATTEMPTS);
     },
     onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      if (!counts(reply.statusCode)) return;
+      if (reply.statusCode !== 200) return;
       byIp.count(request.ip);
       byAddress.count(addressOf(request));
     },

@@ -8,6 +8,8 @@ export interface UserRecord {
   user: SessionUser;
   passwordHash: string;
   ativo: boolean;
+  /** False when the user's company was deactivated: its users may not sign in. */
+  empresaAtiva: boolean;
 }
 
 /** Loads a user by id or e-mail (case-insensitive) and shapes it as the session user of spec part 1 §3. */
@@ -17,7 +19,7 @@ export async function findUserRecord(
 ): Promise<UserRecord | undefined> {
   const where = 'id' in by ? eq(usuarios.id, by.id) : eq(usuarios.email, by.email.trim().toLowerCase());
   const [row] = await db
-    .select({ u: usuarios, g: grupos, razaoSocial: empresas.razaoSocial })
+    .select({ u: usuarios, g: grupos, razaoSocial: empresas.razaoSocial, empresaStatus: empresas.status })
     .from(usuarios)
     .innerJoin(grupos, eq(grupos.id, usuarios.idGrupo))
     .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
@@ -32,6 +34,8 @@ export async function findUserRecord(
   return {
     passwordHash: u.passwordHash,
     ativo: u.ativo,
+    // No company (the first administrator) is no deactivated company.
+    empresaAtiva: row.empresaStatus ?? true,
     user: {
       id: u.id,
       name: u.name,

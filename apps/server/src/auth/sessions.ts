@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { sessoes } from '../db/schema.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -14,7 +14,11 @@ export async function startSession(db: Database, idUsuario: number): Promise<str
  * Finds the live session of a token and slides its inactivity window.
  * A session unused for longer than `idleMinutes`, or revoked, is gone.
  */
-export async function touchSession(db: Database, token: string, idleMinutes: number): Promise<number | undefined> {
+export async function touchSession(
+  db: Database,
+  token: string,
+  idleMinutes: number,
+): Promise<number | undefined> {
   const [row] = await db
     .update(sessoes)
     .set({ lastSeenAt: sql`now()` })
@@ -42,4 +46,18 @@ export async function revokeAllSessions(db: DbOrTx, idUsuario: number): Promise<
     .update(sessoes)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessoes.idUsuario, idUsuario), isNull(sessoes.revokedAt)));
+}
+
+/** Ends every session of a user but the one making the call (after a password change). */
+export async function revokeOtherSessions(db: DbOrTx, idUsuario: number, keepToken: string): Promise<void> {
+  await db
+    .update(sessoes)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessoes.idUsuario, idUsuario),
+        isNull(sessoes.revokedAt),
+        ne(sessoes.tokenHash, tokenHash(keepToken)),
+      ),
+    );
 }

@@ -38,7 +38,8 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, file, link: message.link }, `e-mail gravado em ${file}`);
+      // The message may carry a password link: the log names the file, never the link.
+      log.info({ to: message.to, file }, `e-mail gravado em ${file}`);
     },
   };
 }

@@ -10,8 +10,18 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** change-password: the signed-in user sets a new password; the e-mail comes from the session. */
-export const changePasswordBody = z.object({ password: passwordSchema, email: z.string().optional() });
+/**
+ * change-password: the signed-in user sets a new password, proving the current one (a session
+ * left open is not enough to take the account); the e-mail comes from the session.
+ */
+export const changePasswordBody = z.object({
+  senha_atual: z
+    .string({ error: 'Informe a senha atual.' })
+    .min(1, 'Informe a senha atual.')
+    .max(128, 'A senha pode ter no máximo 128 caracteres.'),
+  password: passwordSchema,
+  email: z.string().optional(),
+});
 export const lostPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({
   hash: z.string({ error: 'Link inválido.' }).min(1, 'Link inválido.').max(200, 'Link inválido.'),

@@ -2,6 +2,7 @@ import type { SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
+import { INACTIVE_COMPANY } from '../../auth/authenticate.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { startSession } from '../../auth/sessions.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
@@ -18,7 +19,14 @@ export async function login(
   const valid = await verifyPassword(record?.passwordHash, input.password);
   if (!record || !valid) throw unauthorized(INVALID_CREDENTIALS);
   if (!record.ativo) throw new AppError(403, INACTIVE_USER);
+  if (!record.empresaAtiva) throw new AppError(403, INACTIVE_COMPANY);
   const token = await startSession(db, record.user.id);
-  await writeAudit(db, { idUsuario: record.user.id, acao: 'login', entidade: 'usuario', entidadeId: record.user.id, ip: input.ip });
+  await writeAudit(db, {
+    idUsuario: record.user.id,
+    acao: 'login',
+    entidade: 'usuario',
+    entidadeId: record.user.id,
+    ip: input.ip,
+  });
   return { token, user: record.user };
 }

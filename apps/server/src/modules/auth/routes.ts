@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, loginBody, lostPasswordBody, resetPasswordBody, sessionUserSchema } from '@portal/domain';
-import { authenticate } from '../../auth/authenticate.ts';
-import { credentialRateLimits } from '../../auth/rate-limits.ts';
+import {
+  changePasswordBody,
+  loginBody,
+  lostPasswordBody,
+  resetPasswordBody,
+  sessionUserSchema,
+} from '@portal/domain';
+import { recoveryRateLimits, signInRateLimits } from '../../auth/rate-limits.ts';
 import { revokeSession } from '../../auth/sessions.ts';
 import { changePassword, PASSWORD_CHANGED } from './change-password.ts';
 import { login } from './login.ts';
@@ -12,12 +17,12 @@ import { PASSWORD_RESET, resetPassword } from './reset-password.ts';
 const ok = z.object({ error: z.literal(0), msg: z.string().optional() });
 const userReply = z.object({ error: z.literal(0), msg: z.string().optional(), user: sessionUserSchema });
 
-/** Sign-in, session and password calls (spec part 2 §7; GUIDE §4 login/logout). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The calls made before signing in: sign-in and password recovery (spec part 2 §7). */
+export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      ...credentialRateLimits(app, (status) => status === 401),
+      ...signInRateLimits(app),
       schema: {
         tags: ['Autenticação'],
         body: loginBody,
@@ -30,39 +35,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/validate',
-    { preHandler: authenticate, schema: { tags: ['Autenticação'], response: { 200: userReply } } },
-    async (request) => ({ error: 0 as const, user: request.user }),
-  );
-
-  app.post(
-    '/logout',
-    { preHandler: authenticate, schema: { tags: ['Autenticação'], response: { 200: ok } } },
-    async (request) => {
-      await revokeSession(app.db, request.sessionToken);
-      return { error: 0 as const, msg: 'Sessão encerrada.' };
-    },
-  );
-
-  app.post(
-    '/change-password',
-    { preHandler: authenticate, schema: { tags: ['Autenticação'], body: changePasswordBody, response: { 200: userReply } } },
-    async (request) => {
-      const user = await changePassword(app.db, request.user, request.body.password, request.ip);
-      return { error: 0 as const, msg: PASSWORD_CHANGED, user };
-    },
-  );
-
   app.post(
     '/lost-password',
     {
-      ...credentialRateLimits(app, (status) => status === 200),
+      ...recoveryRateLimits(app),
       schema: { tags: ['Autenticação'], body: lostPasswordBody, response: { 200: ok } },
     },
     async (request) => {
       await requestPasswordReset(
-        { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, validMinutes: app.config.passwordResetMinutes },
+        {
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          validMinutes: app.config.passwordResetMinutes,
+        },
         request.body.email,
         request.ip,
       );
@@ -76,6 +62,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resetPassword(app.db, request.body.hash, request.body.password, request.ip);
       return { error: 0 as const, msg: PASSWORD_RESET };
+    },
+  );
+};
+
+/** Calls a user who must change the password may still make: see who they are, leave, change it. */
+const BEFORE_PASSWORD_CHANGE = { allowedBeforePasswordChange: true };
+
+/** The session's own calls (GUIDE §4 login/logout), registered behind `authenticate`. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/validate',
+    { config: BEFORE_PASSWORD_CHANGE, schema: { tags: ['Autenticação'], response: { 200: userReply } } },
+    async (request) => ({ error: 0 as const, user: request.user }),
+  );
+
+  app.post(
+    '/logout',
+    { config: BEFORE_PASSWORD_CHANGE, schema: { tags: ['Autenticação'], response: { 200: ok } } },
+    async (request) => {
+      await revokeSession(app.db, request.sessionToken);
+      return { error: 0 as const, msg: 'Sessão encerrada.' };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      config: BEFORE_PASSWORD_CHANGE,
+      schema: { tags: ['Autenticação'], body: changePasswordBody, response: { 200: userReply } },
+    },
+    async (request) => {
+      const user = await changePassword(
+        app.db,
+        { user: request.user, token: request.sessionToken },
+        { senhaAtual: request.body.senha_atual, password: request.body.password, ip: request.ip },
+      );
+      return { error: 0 as const, msg: PASSWORD_CHANGED, user };
     },
   );
 };

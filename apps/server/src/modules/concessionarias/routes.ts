@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../auth/authenticate.ts';
 import { concessionarias } from '../../db/schema.ts';
 
 const reply = z.object({
@@ -11,7 +10,6 @@ const reply = z.object({
 
 /** Active concessionaires of a flow, for the forms' selectors (spec part 1 §7, part 2 §7). */
 export const concessionariasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate);
   for (const [path, fluxo] of [
     ['/concessionarias', 'energia'],
     ['/agua/concessionarias', 'agua'],

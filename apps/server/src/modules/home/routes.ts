@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOME_TOTAL_KEYS } from '@portal/domain';
-import { authenticate } from '../../auth/authenticate.ts';
 import { countDashboardTotals } from './count-dashboard-totals.ts';
 
 const totals = z.object(Object.fromEntries(HOME_TOTAL_KEYS.map((k) => [k, z.number()])));
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate);
   app.get(
     '/home',
     {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../auth/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { citiesOf } from './cities.ts';
 import { createPostalCodeLookup } from './postal-code-lookup.ts';
@@ -11,7 +10,6 @@ const CEP = z.string().regex(/^\d{8}$/, 'CEP deve ter 8 dígitos.');
 /** City lists and postal-code lookups for the forms, served by our server (GUIDE §5). */
 export const localidadesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the path is validated: anonymous callers learn nothing from it.
-  app.addHook('onRequest', authenticate);
   const lookup = createPostalCodeLookup({ baseUrl: app.config.cepBaseUrl, timeoutMs: app.config.cepTimeoutMs });
 
   app.get(

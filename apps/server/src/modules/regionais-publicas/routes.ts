@@ -1,7 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../auth/authenticate.ts';
 import { regionais } from '../../db/schema.ts';
 
 const reply = z.object({
@@ -15,7 +14,6 @@ const reply = z.object({
  * administration screen.
  */
 export const regionaisPublicasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticate);
   app.get('/regionais', { schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
     const dados = await app.db
       .select({ id: regionais.id, regional: regionais.regional })

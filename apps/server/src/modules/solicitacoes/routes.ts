@@ -22,7 +22,6 @@ import {
   requestSaveReply,
   statusHistoryReply,
 } from '@portal/domain/contracts/requests';
-import { authenticate } from '../../auth/authenticate.ts';
 import { badRequest } from '../../http/errors.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
@@ -51,7 +50,6 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
   const tags = [requestForm(flow, kind).title];
   return async (app) => {
     // Before any body is read: who may use this form at all (its menu entry).
-    app.addHook('onRequest', authenticate);
     app.addHook('onRequest', formGuard(flow, kind));
 
     app.post(
@@ -167,7 +165,6 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
 /** The delete call of a change form, outside the form's prefix but behind the same guards. */
 function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', authenticate);
     app.addHook('onRequest', formGuard(flow, kind));
     app.addHook('onRequest', writeGuard);
     app.post(
@@ -205,10 +202,7 @@ export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/arquivos/:id',
-    {
-      onRequest: authenticate,
-      schema: { tags: ['Arquivos'], params: z.object({ id: recordId }) },
-    },
+    { schema: { tags: ['Arquivos'], params: z.object({ id: recordId }) } },
     async (request, reply) => {
       const file = await findAttachment(app.db, request.user, request.params.id);
       return reply

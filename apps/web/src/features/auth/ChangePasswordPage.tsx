@@ -4,6 +4,7 @@ import { passwordProblem } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { sessionStore } from '../../app/session/store.ts';
 import { useSession } from '../../app/session/useSession.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -16,11 +17,18 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const email = useSession()?.user.email ?? '';
   const form = useForm({
-    initialValues: { password: '' },
-    validate: { password: (value) => passwordProblem(value) },
+    initialValues: { senha_atual: '', password: '' },
+    validate: {
+      senha_atual: (value) => (value ? null : 'Informe a senha atual.'),
+      password: (value) => passwordProblem(value),
+    },
   });
   const mutation = useMutation({
     mutationFn: changePassword,
+    onError: (error) => {
+      if (error instanceof ApiError && error.campo === 'senha_atual')
+        form.setFieldError('senha_atual', error.message);
+    },
     onSuccess: ({ msg, user }) => {
       sessionStore.updateUser(user);
       toastSuccess(msg);
@@ -30,9 +38,9 @@ export function ChangePasswordPage() {
 
   return (
     <AuthLayout title="Trocar Senha" subtitle="Por segurança, defina uma nova senha para continuar.">
-      <form onSubmit={form.onSubmit(({ password }) => mutation.mutate(password))} noValidate>
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack>
-          {mutation.error && (
+          {mutation.error && !(mutation.error instanceof ApiError && mutation.error.campo) && (
             <Alert color="red" icon={<IconAlertCircle />} role="alert">
               {mutation.error.message}
             </Alert>
@@ -40,11 +48,12 @@ export function ChangePasswordPage() {
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
           <PasswordInput
-            label="Nova senha"
-            autoComplete="new-password"
+            label="Senha atual"
+            autoComplete="current-password"
             data-autofocus
-            {...form.getInputProps('password')}
+            {...form.getInputProps('senha_atual')}
           />
+          <PasswordInput label="Nova senha" autoComplete="new-password" {...form.getInputProps('password')} />
           <SubmitButton pending={mutation.isPending} fullWidth size="md">
             Trocar Senha
           </SubmitButton>

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asc } from 'drizzle-orm';
 import { FLOWS_LIST, STATUS_LABEL_KINDS, statusLabelEditBody, statusLabelFilter } from '@portal/domain';
-import { authenticate } from '../../../auth/authenticate.ts';
 import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../shared/context.ts';
 import { adminGuard } from '../shared/guard.ts';
@@ -33,10 +32,7 @@ export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/status-rotulos',
-    {
-      preHandler: authenticate,
-      schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } },
-    },
+    { schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } } },
     async () => ({
       error: 0 as const,
       dados: await app.db
