@@ -9,6 +9,7 @@ import {
   optionalEmail,
   optionalRecordId,
   optionalRef,
+  optionalTaxId,
   optionalText,
   optionalVersion,
   requiredCep,
@@ -30,6 +31,17 @@ const toRegionalIds = (v: unknown) => {
   return v ?? [];
 };
 
+/** A phone number with area code: 10 to 13 digits once punctuation is dropped. */
+const phoneText = z
+  .string({ error: 'O campo Telefone é obrigatório.' })
+  .max(FIELD_MAX.telefone, `O campo Telefone pode ter no máximo ${FIELD_MAX.telefone} caracteres.`)
+  .refine((s) => /^\d{10,13}$/.test(s.replace(/[\s()+-]/g, '')), 'O campo Telefone é inválido.');
+const phone = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), phoneText);
+const optionalPhone = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : v),
+  phoneText.nullable().optional(),
+);
+
 /**
  * usuarios/add and usuarios/edit. An administrator never sets a password (GUIDE §7): a blank one
  * is ignored, any other is kept only so the server can refuse it by name (admin-grants.ts).
@@ -45,6 +57,9 @@ export const userSaveBody = z.object({
   id_perfil: requiredCode(Object.keys(PROFILES).map(Number), 'Perfil'),
   id_regional: optionalRef('Regional'),
   id_status: flag('Ativo').default(true),
+  /** Shown as 'Dados do Solicitante' on the requests this user files (spec part 1 §3). */
+  telefone: optionalPhone,
+  cnpj: optionalTaxId('CPF/CNPJ inválido'),
   /** The old screen sends a comma list; an array is accepted too. */
   regionais: z.preprocess(
     toRegionalIds,
@@ -86,15 +101,6 @@ export const regionalSaveBody = z.object({
   ...focal(4),
 });
 export type RegionalSaveBody = z.infer<typeof regionalSaveBody>;
-
-/** A phone number with area code: 10 to 13 digits once punctuation is dropped. */
-const phone = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: 'O campo Telefone é obrigatório.' })
-    .max(FIELD_MAX.telefone, `O campo Telefone pode ter no máximo ${FIELD_MAX.telefone} caracteres.`)
-    .refine((s) => /^\d{10,13}$/.test(s.replace(/[\s()+-]/g, '')), 'O campo Telefone é inválido.'),
-);
 
 /** empresas/add and empresas/edit (and their agua/ twins): every field required (spec part 2 §5). */
 export const companySaveBody = z.object({

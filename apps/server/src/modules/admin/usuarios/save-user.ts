@@ -73,6 +73,8 @@ export async function saveUser(
         idPerfil: input.id_perfil,
         idRegional,
         ativo: input.id_status,
+        telefone: input.telefone,
+        cnpj: input.cnpj,
         ...(passwordHash && { passwordHash, trocarSenha: 0 }),
       };
       const row = lock

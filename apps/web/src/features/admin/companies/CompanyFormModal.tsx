@@ -1,8 +1,8 @@
-import { InputBase, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { companySaveBody, formatCep, formatCnpj, type Flow } from '@portal/domain';
-import { IMaskInput } from 'react-imask';
 import { FLOW_LABELS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
+import { PhoneInput } from '../shared/PhoneInput.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { companiesResource, type CompanyRow } from './api.ts';
 
@@ -22,9 +22,6 @@ interface Values {
   telefone: string;
   status: boolean;
 }
-
-/** Landline or mobile, with area code; the mask switches at the eleventh digit. */
-const PHONE_MASK = [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }];
 
 const initialValues = (record?: CompanyRow): Values => ({
   id: record?.id,
@@ -79,17 +76,7 @@ export function CompanyFormModal({ fluxo, record, onClose }: Props) {
           {...form.getInputProps('cep')}
           onChange={(event) => form.setFieldValue('cep', formatCep(event.currentTarget.value))}
         />
-        <InputBase
-          label="Telefone"
-          required
-          component={IMaskInput}
-          mask={PHONE_MASK}
-          inputMode="tel"
-          placeholder="(00) 00000-0000"
-          {...form.getInputProps('telefone')}
-          onChange={undefined}
-          onAccept={(typed: string) => form.setFieldValue('telefone', typed)}
-        />
+        <PhoneInput required {...form.getInputProps('telefone')} />
       </SimpleGrid>
       <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
       <Switch label="Ativa" {...form.getInputProps('status', { type: 'checkbox' })} />

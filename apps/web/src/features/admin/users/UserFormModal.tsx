@@ -1,5 +1,6 @@
 import { Checkbox, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import {
+  formatCpfOrCnpj,
   isAdministrator,
   NO_OWN_ACCESS_CHANGE,
   ONLY_ADMIN_GRANTS_ADMIN,
@@ -10,6 +11,7 @@ import {
 } from '@portal/domain';
 import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FormModal } from '../shared/FormModal.tsx';
+import { PhoneInput } from '../shared/PhoneInput.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { usersResource, useUserOptions, type UserOptions, type UserRow } from './api.ts';
 
@@ -26,6 +28,8 @@ interface Values {
   id_grupo: string;
   id_perfil: string;
   id_status: boolean;
+  telefone: string;
+  cnpj: string;
   regionais: string[];
 }
 
@@ -40,6 +44,8 @@ const initialValues = (record?: UserRow): Values => ({
   id_grupo: record ? String(record.id_grupo) : '',
   id_perfil: record ? String(record.id_perfil) : '',
   id_status: record?.id_status ?? true,
+  telefone: record?.telefone ?? '',
+  cnpj: record?.cnpj ? formatCpfOrCnpj(record.cnpj) : '',
   regionais: (record?.regionais ?? []).map(String),
 });
 
@@ -122,6 +128,13 @@ export function UserFormModal({ record, onClose }: Props) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
         <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
+        <PhoneInput {...form.getInputProps('telefone')} />
+        <TextInput
+          label="CPF/CNPJ"
+          inputMode="numeric"
+          {...form.getInputProps('cnpj')}
+          onChange={(event) => form.setFieldValue('cnpj', formatCpfOrCnpj(event.currentTarget.value))}
+        />
         <Select
           label="Empresa"
           required

@@ -19,6 +19,8 @@ export interface UserRow extends Versioned {
   id_regional: number | null;
   regionais: number[];
   id_status: boolean;
+  telefone: string | null;
+  cnpj: string | null;
   trocar_senha: number;
   cadastrado: string;
 }
