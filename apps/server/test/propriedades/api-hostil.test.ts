@@ -85,7 +85,7 @@ afterAll(() => t.close());
 /** Everything a refused call could have written: row counts and the sum of every version. */
 const footprint = async () =>
   (
-    await t.app.db.execute(sql`select
+    (await t.app.db.execute(sql`select
       (select count(*) from solicitacoes) s, (select coalesce(sum(version), 0) from solicitacoes) sv,
       (select count(*) from usuarios) u, (select coalesce(sum(version), 0) from usuarios) uv,
       (select count(*) from grupos) g, (select coalesce(sum(version), 0) from grupos) gv,
@@ -95,7 +95,7 @@ const footprint = async () =>
       (select coalesce(sum(version), 0) from status_rotulos) lv,
       (select count(*) from anexos) a, (select count(*) from historico_status) hs,
       (select count(*) from historico_observacoes) ho, (select count(*) from audit_log) al,
-      (select count(*) from password_resets) pr`)
+      (select count(*) from password_resets) pr`)) as { rows: unknown[] }
   ).rows[0];
 
 const FORM_PREFIXES = ALL_FLOW_KINDS.map(({ flow, kind }) => `/api/${requestForm(flow, kind).apiBase}/`);
