@@ -1,4 +1,4 @@
-import { requestForm } from '@portal/domain';
+import { duplicateTitle, requestForm } from '@portal/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall } from '../support/api.ts';
@@ -54,6 +54,29 @@ describe('duplicate checks on leaving Unidade (spec part 1 §5)', () => {
     await dialog.getByText('Entre em contato com a regional responsável.', { exact: false }).waitFor();
     expect(await dialog.getByRole('button', { name: form.duplicate.overrideButton }).count()).toBe(0);
     await screenshot(page, 'requests-duplicate-workflow');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    expect(await submitButton(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('[SOLICITANTE][CREATE]: an Endereço ID already in the workflow gets its own title and names the value', async () => {
+    const enderecoId = `END${freshUnit('6').slice(-8)}`;
+    await createViaApi(
+      baseUrl,
+      form,
+      'solicitante@demo.portal',
+      requestFields(freshUnit('4'), { endereco_id: enderecoId }),
+    );
+    const page = await pageAs(browser, baseUrl, 'solicitante@demo.portal');
+    await page.goto(form.newPath);
+    await field(page, 'Endereço ID').fill(enderecoId);
+    await field(page, 'Endereço ID').press('Tab');
+    const dialog = page.getByRole('dialog', { name: duplicateTitle(form, 'endereco_id', true) });
+    await dialog.waitFor();
+    await dialog
+      .getByText(`Endereço ID ${enderecoId} já possui uma solicitação em andamento`, { exact: false })
+      .waitFor();
+    await screenshot(page, 'requests-duplicate-endereco');
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     expect(await submitButton(page).count()).toBe(0);
     await page.context().close();

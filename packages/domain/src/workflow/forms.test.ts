@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_KIND_KEYS, type RoleKind } from '../access/groups.ts';
-import { editPathFor, formFieldLabel, mayCreate, requestForm } from './forms.ts';
+import { duplicateTitle, editPathFor, formFieldLabel, mayCreate, requestForm } from './forms.ts';
 
 const creators = (flow: 'energia' | 'agua', kind: 'nova' | 'troca') =>
   ROLE_KIND_KEYS.filter((k: RoleKind) => mayCreate(requestForm(flow, kind), k));
@@ -74,5 +74,23 @@ describe('Configuração dos quatro formulários', () => {
     expect(editPathFor(requestForm('energia', 'troca'), 7)).toBe('/troca-titularidade/cadastro/7');
     expect(editPathFor(requestForm('agua', 'nova'), 3)).toBe('/agua/cadastro-uc-nova/nova/3');
     expect(requestForm('agua', 'troca').listPath).toBe('/agua/troca-titularidade');
+  });
+});
+
+describe('duplicate modal titles (spec part 1 §5)', () => {
+  it('the unit check keeps each form’s own titles', () => {
+    const water = requestForm('agua', 'nova');
+    expect(duplicateTitle(water, 'unidade', true)).toBe('Matrícula/RGI já Cadastrada no Workflow');
+    expect(duplicateTitle(requestForm('energia', 'nova'), 'unidade', false)).toBe(
+      'Unidade já Cadastrada na Base Xerox/AM Energia',
+    );
+  });
+
+  it('the Endereço ID check has its own titles, naming the field', () => {
+    const form = requestForm('energia', 'troca');
+    expect(duplicateTitle(form, 'endereco_id', true)).toBe('Endereço ID já Cadastrado no Workflow');
+    expect(duplicateTitle(form, 'endereco_id', false)).toBe(
+      'Endereço ID já Cadastrado na Base Xerox/AM Energia',
+    );
   });
 });

@@ -210,3 +210,18 @@ export const editPathFor = (form: RequestForm, id: number | string): string =>
   form.editPath.replace(':id', String(id));
 
 export const mayCreate = (form: RequestForm, papel: RoleKind): boolean => form.creators.includes(papel);
+
+/** The two checks of spec part 1 §5: the unit, and the address id. */
+export type DuplicateKey = 'unidade' | 'endereco_id';
+
+/**
+ * The duplicate modal's title: the form's own for the unit (spec part 1 §5, part 2 §5); for the
+ * address id the same words about the Endereço ID, so the user knows which field matched.
+ */
+export function duplicateTitle(form: RequestForm, key: DuplicateKey, inWorkflow: boolean): string {
+  if (key === 'unidade') return inWorkflow ? form.duplicate.workflowTitle : form.duplicate.baseTitle;
+  const label = formFieldLabel(form, 'endereco_id');
+  return inWorkflow
+    ? `${label} já Cadastrado no Workflow`
+    : `${label} já Cadastrado na Base Xerox/AM Energia`;
+}

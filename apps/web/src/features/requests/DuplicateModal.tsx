@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { formFieldLabel, type RequestForm } from '@portal/domain';
-import type { DuplicateMatch } from './api.ts';
+import { duplicateTitle, formFieldLabel, type RequestForm } from '@portal/domain';
+import type { DuplicateWarning } from './useDuplicateCheck.ts';
 
 interface Props {
   form: RequestForm;
-  matches: DuplicateMatch[] | null;
+  warning: DuplicateWarning | null;
   onClose: () => void;
   onOverride: () => void;
 }
@@ -14,22 +14,25 @@ interface Props {
  * regional and cannot override. Otherwise the units of the provider's base are listed and the
  * form's override button lets the user go on.
  */
-export function DuplicateModal({ form, matches, onClose, onOverride }: Props) {
-  const inWorkflow = matches?.filter((m) => m.origem === 'workflow') ?? [];
-  const listed = inWorkflow.length ? inWorkflow : (matches ?? []);
+export function DuplicateModal({ form, warning, onClose, onOverride }: Props) {
+  const matches = warning?.matches ?? [];
+  const inWorkflow = matches.filter((m) => m.origem === 'workflow');
+  const listed = inWorkflow.length ? inWorkflow : matches;
+  // Which field matched, and with what: the unit or the address id the user just typed.
+  const what = warning && `${formFieldLabel(form, warning.key)} ${warning.value}`;
   return (
     <Modal
-      opened={Boolean(matches?.length)}
+      opened={matches.length > 0}
       onClose={onClose}
-      title={inWorkflow.length ? form.duplicate.workflowTitle : form.duplicate.baseTitle}
+      title={warning ? duplicateTitle(form, warning.key, inWorkflow.length > 0) : ''}
       size="xl"
       centered
     >
       <Stack>
         <Text size="sm">
           {inWorkflow.length
-            ? 'Esta unidade já possui uma solicitação em andamento. Entre em contato com a regional responsável.'
-            : 'Esta unidade já consta na base Xerox/AM Energia.'}
+            ? `${what} já possui uma solicitação em andamento. Entre em contato com a regional responsável.`
+            : `${what} já consta na base Xerox/AM Energia.`}
         </Text>
         <ScrollArea.Autosize mah={300}>
           <Table striped withTableBorder>

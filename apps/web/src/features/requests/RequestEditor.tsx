@@ -2,6 +2,7 @@ import { Alert, Button, Card, Divider, Group, Progress, Stack, Text, Title } fro
 import { useForm } from '@mantine/form';
 import {
   normalizeValue,
+  type DuplicateKey,
   REQUEST_FIELDS,
   requestPolicy,
   type RequestField,
@@ -160,7 +161,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
         telefone: user.telefone,
       };
 
-  const checkDuplicate = (key: 'unidade' | 'endereco_id') => {
+  const checkDuplicate = (key: DuplicateKey) => {
     const typed = editor.values[key];
     // Only a changed value can be a new duplicate; the server judges the same way.
     const changed = normalizeValue(typed) !== normalizeValue(record?.[key]);
@@ -266,7 +267,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
       </Stack>
       <DuplicateModal
         form={form}
-        matches={duplicates.shown}
+        warning={duplicates.shown}
         onClose={duplicates.close}
         onOverride={duplicates.override}
       />

@@ -1,4 +1,4 @@
-import type { DuplicateCheckResult, RequestFile, RequestForm } from '@portal/domain';
+import type { DuplicateCheckResult, DuplicateKey, RequestFile, RequestForm } from '@portal/domain';
 import type {
   AttachmentDeleted,
   ObservationEntry,
@@ -51,8 +51,6 @@ export const observationHistory = async (form: RequestForm, id: number) =>
 
 export const statusHistory = async (form: RequestForm, id: number) =>
   (await apiPost<{ dados: StatusEntry[] }>(`${form.apiBase}/status`, { id_unidade: id })).dados;
-
-export type DuplicateKey = 'unidade' | 'endereco_id';
 
 export const findDuplicates = async (form: RequestForm, key: DuplicateKey, value: string) => {
   const call = key === 'unidade' ? 'validar-unidade' : 'validar-endereco';

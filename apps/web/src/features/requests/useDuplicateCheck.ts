@@ -1,6 +1,13 @@
-import type { RequestForm } from '@portal/domain';
+import type { DuplicateKey, RequestForm } from '@portal/domain';
 import { useState } from 'react';
-import { findDuplicates, type DuplicateKey, type DuplicateMatch } from './api.ts';
+import { findDuplicates, type DuplicateMatch } from './api.ts';
+
+/** The matches of one check, with the field and value that matched, as the modal shows them. */
+export interface DuplicateWarning {
+  key: DuplicateKey;
+  value: string;
+  matches: DuplicateMatch[];
+}
 
 /**
  * The duplicate checks of spec part 1 §5, run when the user leaves Unidade or Endereço ID.
@@ -11,7 +18,7 @@ import { findDuplicates, type DuplicateKey, type DuplicateMatch } from './api.ts
 export function useDuplicateCheck(form: RequestForm, recordId: number | undefined) {
   const [matches, setMatches] = useState<Partial<Record<DuplicateKey, DuplicateMatch[]>>>({});
   const [confirmed, setConfirmed] = useState(false);
-  const [shown, setShown] = useState<DuplicateMatch[] | null>(null);
+  const [shown, setShown] = useState<DuplicateWarning | null>(null);
 
   const check = async (key: DuplicateKey, value: string) => {
     let found: DuplicateMatch[] = [];
@@ -26,7 +33,7 @@ export function useDuplicateCheck(form: RequestForm, recordId: number | undefine
     found = found.filter((m) => !(m.origem === 'workflow' && m.id === recordId));
     setMatches((previous) => ({ ...previous, [key]: found }));
     if (found.some((m) => m.origem === 'base')) setConfirmed(false);
-    if (found.length) setShown(found);
+    if (found.length) setShown({ key, value: value.trim(), matches: found });
   };
 
   const all = Object.values(matches).flat();
@@ -34,7 +41,7 @@ export function useDuplicateCheck(form: RequestForm, recordId: number | undefine
   const inBase = all.some((m) => m.origem === 'base');
   return {
     check,
-    /** The matches of the modal on screen, or null. */
+    /** The warning on screen, or null. */
     shown,
     close: () => setShown(null),
     override: () => {
