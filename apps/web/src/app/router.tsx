@@ -6,6 +6,7 @@ import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
@@ -53,6 +54,8 @@ export const router = createBrowserRouter([
               ...requestRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
+              // The manuals and presentation decks of the menu, per group.
+              ...guideRoutes,
               { path: '*', element: <NotFoundPage />, handle: notFound },
             ],
           },

@@ -78,6 +78,31 @@ const worksWater = any(
   groupIn(GROUP.RESTRITO),
 );
 
+/**
+ * Which manual and presentation deck a group gets (spec part 1 §1): the cell's (with the new-unit
+ * deck) for the cell, the provider and the central groups; the regional's for the regionals and
+ * Energy Efficiency; the companies' for the requesters, the tower and Property Management.
+ */
+export type GuideAudience = 'celula' | 'regional' | 'empresas';
+const AUDIENCE_BY_ROLE: Record<RoleKind, GuideAudience> = {
+  celula: 'celula',
+  amee: 'celula',
+  grupo_tim: 'celula',
+  regional: 'regional',
+  energy_efficiency: 'regional',
+  tower: 'empresas',
+  terceiros: 'empresas',
+  solicitante: 'empresas',
+  property: 'empresas',
+  analise_property: 'empresas',
+};
+export const guideAudience = (actor: Pick<Actor, 'papel' | 'perfil'>): GuideAudience =>
+  actor.perfil === PROFILE.ADMINISTRADOR ? 'celula' : AUDIENCE_BY_ROLE[actor.papel];
+const guideFor =
+  (audience: GuideAudience): Rule =>
+  (a) =>
+    guideAudience(a) === audience;
+
 export const MENU_RULES = {
   dashboard: () => true,
   'uc-nova': flag('cadastro'),
@@ -97,6 +122,12 @@ export const MENU_RULES = {
   status: all(flag('empresas'), mayAdminister, not(isRegionalReviewer)),
   usuarios: all(flag('usuarios'), mayAdminister),
   grupo: all(flag('usuarios'), mayAdminister),
+  'manual-celula': guideFor('celula'),
+  'apresentacao-nova-uc': guideFor('celula'),
+  'manual-regional': guideFor('regional'),
+  'apresentacao-regional': guideFor('regional'),
+  'manual-empresas': guideFor('empresas'),
+  'apresentacao-empresas': guideFor('empresas'),
 } satisfies Record<string, Rule>;
 
 export type MenuKey = keyof typeof MENU_RULES;
@@ -147,6 +178,18 @@ const MENU: MenuSection[] = [
       { key: 'grupo', label: 'Grupo de Acesso', path: '/grupo' },
       { key: 'status', label: 'Status Energia', path: '/status/nova-unidade' },
       { key: 'status', label: 'Status Água', path: '/status/regularizacao' },
+    ],
+  },
+  {
+    key: 'ajuda',
+    label: 'Manuais',
+    items: [
+      { key: 'manual-celula', label: 'Manual da Célula', path: '/manuais/celula' },
+      { key: 'apresentacao-nova-uc', label: 'Apresentação Nova UC', path: '/apresentacoes/nova-uc' },
+      { key: 'manual-regional', label: 'Manual da Regional', path: '/manuais/regional' },
+      { key: 'apresentacao-regional', label: 'Apresentação Regional', path: '/apresentacoes/regional' },
+      { key: 'manual-empresas', label: 'Manual das Empresas', path: '/manuais/empresas' },
+      { key: 'apresentacao-empresas', label: 'Apresentação Empresas', path: '/apresentacoes/empresas' },
     ],
   },
 ];

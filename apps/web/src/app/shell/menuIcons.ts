@@ -1,6 +1,7 @@
 import {
   IconArrowsExchange,
   IconBolt,
+  IconBook,
   IconBuildingBroadcastTower,
   IconBuildingFactory2,
   IconBuildingSkyscraper,
@@ -12,6 +13,7 @@ import {
   IconFileSpreadsheet,
   IconHome,
   IconMap2,
+  IconPresentation,
   IconPoint,
   IconSettings,
   IconTags,
@@ -28,6 +30,7 @@ const SECTION_ICONS: Record<string, Icon> = {
   agua: IconDroplet,
   'cadastro-auxiliar': IconDatabase,
   gerenciar: IconSettings,
+  ajuda: IconBook,
 };
 
 const ITEM_ICONS: Record<string, Icon> = {
@@ -48,4 +51,11 @@ const ITEM_ICONS: Record<string, Icon> = {
 
 export const sectionIcon = (key: string): Icon => SECTION_ICONS[key] ?? IconPoint;
 export const itemIcon = (path: string): Icon =>
-  ITEM_ICONS[path] ?? (path.includes('/relatorios/') ? IconFileSpreadsheet : IconPoint);
+  ITEM_ICONS[path] ??
+  (path.includes('/relatorios/')
+    ? IconFileSpreadsheet
+    : path.startsWith('/manuais/')
+      ? IconBook
+      : path.startsWith('/apresentacoes/')
+        ? IconPresentation
+        : IconPoint);

@@ -6,7 +6,7 @@ import { CompaniesPage } from './companies/CompaniesPage.tsx';
 import { ConcessionairesPage } from './concessionaires/ConcessionairesPage.tsx';
 import { GroupsPage } from './groups/GroupsPage.tsx';
 import { RegionalsPage } from './regionals/RegionalsPage.tsx';
-import { AdminGate } from './shared/AdminGate.tsx';
+import { MenuGate } from '../../app/MenuGate.tsx';
 import { StatusLabelsPage } from './status-labels/StatusLabelsPage.tsx';
 import { UsersPage } from './users/UsersPage.tsx';
 
@@ -48,5 +48,5 @@ const SCREENS: AdminScreen[] = [
 export const adminRoutes: RouteObject[] = SCREENS.map(({ path, menuKey, crumb, element }) => ({
   path,
   handle: { crumb } satisfies RouteHandle,
-  element: <AdminGate menuKey={menuKey}>{element}</AdminGate>,
+  element: <MenuGate menuKey={menuKey}>{element}</MenuGate>,
 }));

@@ -3,7 +3,7 @@ import { canSee, type MenuKey } from '@portal/domain';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSessionUser } from '../../../app/session/useSession.ts';
+import { useSessionUser } from './session/useSession.ts';
 
 interface Props {
   menuKey: MenuKey;
@@ -11,10 +11,10 @@ interface Props {
 }
 
 /**
- * An administration screen renders only for users whose menu shows it (the same rule the server
- * applies with 403), so typing the address does not open it, nor call its endpoints.
+ * A screen behind a menu entry renders only for users whose menu shows it (the same rule the
+ * server applies with 403), so typing the address does not open it, nor call its endpoints.
  */
-export function AdminGate({ menuKey, children }: Props) {
+export function MenuGate({ menuKey, children }: Props) {
   const user = useSessionUser();
   return canSee(user, menuKey) ? children : <NoAccess />;
 }
