@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIELD_MAX, GROUP, PROFILE, passwordSchema, requiredEmail, requiredText } from '@portal/domain';
 import { writeAudit } from '../../audit/audit.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { isUniqueViolation } from '../../modules/admin/shared/db-errors.ts';
+import { isUniqueViolation } from '../errors.ts';
 import { StartupError } from '../../startup/startup-error.ts';
 import type { Database } from '../client.ts';
 import { usuarios } from '../schema.ts';

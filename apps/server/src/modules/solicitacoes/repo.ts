@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Flow, Kind, ListQuery, RequestFile, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
+import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped } from './scope.ts';
@@ -70,15 +71,20 @@ export const attachmentsOf = (
     .where(eq(anexos.idSolicitacao, idSolicitacao));
 
 /** Columns a list may be sorted by (anything else is refused before it reaches SQL). */
-export const SORTABLE = {
-  id: solicitacoes.id,
-  unidade: solicitacoes.unidade,
-  endereco_id: solicitacoes.enderecoId,
-  site_id: solicitacoes.siteId,
-  data_pedido: solicitacoes.dataPedido,
-  data_ativacao: solicitacoes.dataAtivacao,
-  status: solicitacoes.status,
-} as const;
+const SORT: SortSpec = {
+  columns: {
+    id: solicitacoes.id,
+    unidade: solicitacoes.unidade,
+    endereco_id: solicitacoes.enderecoId,
+    site_id: solicitacoes.siteId,
+    data_pedido: solicitacoes.dataPedido,
+    data_ativacao: solicitacoes.dataAtivacao,
+    status: solicitacoes.status,
+  },
+  // Newest first, read straight off the (fluxo, tipo, data_pedido, id) index.
+  fallback: { key: 'data_pedido', order: 'desc' },
+  tieBreaker: solicitacoes.id,
+};
 
 /** Quick search: the typed text as a case-insensitive prefix of endereco_id, unidade or site_id. */
 const quickSearch = (q: string | undefined): SQL | undefined => {
@@ -91,20 +97,14 @@ const quickSearch = (q: string | undefined): SQL | undefined => {
   );
 };
 
-export async function listRequests(
-  db: DbOrTx,
-  user: SessionUser,
-  flow: Flow,
-  kind: Kind,
-  query: ListQuery & { sort: keyof typeof SORTABLE },
-) {
+export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   const where = scoped(
     user,
     ofForm(flow, kind),
     query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
     quickSearch(query.q),
   );
-  const direction = query.order === 'asc' ? asc : desc;
+  const page = pageOf(query);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -120,9 +120,9 @@ export async function listRequests(
       })
       .from(solicitacoes)
       .where(where)
-      .orderBy(direction(SORTABLE[query.sort]), direction(solicitacoes.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .orderBy(...orderBy(query, SORT))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(solicitacoes).where(where),
   ]);
   return {

@@ -22,7 +22,7 @@ import {
   requestSaveReply,
   statusHistoryReply,
 } from '@portal/domain/contracts/requests';
-import { badRequest } from '../../http/errors.ts';
+import { DELETED, SAVED } from '../../http/replies.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
@@ -36,10 +36,9 @@ import {
   listRequests,
   observationHistory,
   requesterOf,
-  SORTABLE,
   statusHistory,
 } from './repo.ts';
-import { SAVED, saveRequest } from './save-request.ts';
+import { saveRequest } from './save-request.ts';
 
 /**
  * The calls of one request form (spec part 1 §7, part 2 §7) under its own prefix:
@@ -68,13 +67,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
             dados: toApiRecord(user, requestForm(flow, kind), row, requester, files),
           };
         }
-        const sort = body.sort ?? 'data_pedido';
-        // Own keys only: `in` would also accept inherited names such as `constructor`.
-        if (!Object.hasOwn(SORTABLE, sort)) throw badRequest('Ordenação inválida.', 'sort');
-        const { rows, total } = await listRequests(app.db, user, flow, kind, {
-          ...body,
-          sort: sort as keyof typeof SORTABLE,
-        });
+        const { rows, total } = await listRequests(app.db, user, flow, kind, body);
         return { error: 0 as const, dados: rows, total };
       },
     );
@@ -156,7 +149,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
           { db: app.db, storage: app.storage },
           { flow, kind, user: request.user, id: request.body.id, tipo: request.body.tipo, ip: request.ip },
         );
-        return { error: 0 as const, msg: 'Apagado com sucesso!', dados };
+        return { error: 0 as const, msg: DELETED, dados };
       },
     );
   };
@@ -181,7 +174,7 @@ function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZo
           { db: app.db, storage: app.storage },
           { flow, kind, user: request.user, id: request.body.id, ip: request.ip },
         );
-        return { error: 0 as const, msg: 'Apagado com sucesso!' };
+        return { error: 0 as const, msg: DELETED };
       },
     );
   };

@@ -35,7 +35,6 @@ import {
 } from './repo.ts';
 
 /** Kept for the modules that already import it from here; the text lives in the domain. */
-export const SAVED = 'Salvo com sucesso';
 
 export interface SaveRequestCommand {
   flow: Flow;

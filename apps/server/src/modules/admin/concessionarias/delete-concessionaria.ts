@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { concessionarias } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { nextVersion } from '../shared/version.ts';
-import { DELETED } from '../shared/replies.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { nextVersion } from '../../../db/version.ts';
+import { DELETED } from '../../../http/replies.ts';
 import { concessionariaHasRequests, findConcessionaria, toConcessionariaDto } from './repo.ts';
 
 export const CONCESSIONARIA_DEACTIVATED =
@@ -12,7 +12,7 @@ export const CONCESSIONARIA_DEACTIVATED =
 
 /** concessionarias/delete: one that requests point at is deactivated instead. */
 export async function deleteConcessionaria(
-  ctx: AdminContext,
+  ctx: ActorContext,
   id: number,
 ): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {

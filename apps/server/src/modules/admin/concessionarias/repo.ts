@@ -2,8 +2,8 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Flow, ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { concessionarias, solicitacoes } from '../../../db/schema.ts';
-import { hasAny } from '../shared/exists.ts';
-import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
+import { hasAny } from '../../../db/exists.ts';
+import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof concessionarias.$inferSelect;
 

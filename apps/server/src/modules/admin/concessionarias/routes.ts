@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FLOWS_LIST, recordId, concessionariaSaveBody, flowFilter } from '@portal/domain';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../../../http/context.ts';
 import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBodyWith, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deletedReply, idBody, listBodyWith, listReply, SAVED, savedReply } from '../../../http/replies.ts';
 import { deleteConcessionaria } from './delete-concessionaria.ts';
 import { listConcessionarias } from './list-concessionarias.ts';
 import { saveConcessionaria } from './save-concessionaria.ts';

@@ -3,8 +3,8 @@ import { type ConcessionariaSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { concessionarias } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import {
   concessionariaHasRequests,
   findConcessionaria,
@@ -16,7 +16,7 @@ export const FLOW_LOCKED = 'O fluxo de uma concessionária com solicitações n�
 
 /** concessionarias/add and concessionarias/edit. */
 export async function saveConcessionaria(
-  ctx: AdminContext,
+  ctx: ActorContext,
   input: ConcessionariaSaveBody,
   mode: 'add' | 'edit',
 ): Promise<ConcessionariaDto> {

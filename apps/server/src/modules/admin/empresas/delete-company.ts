@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { nextVersion } from '../shared/version.ts';
-import { DELETED } from '../shared/replies.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { nextVersion } from '../../../db/version.ts';
+import { DELETED } from '../../../http/replies.ts';
 import { companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
 
 export const COMPANY_DEACTIVATED =
@@ -12,7 +12,7 @@ export const COMPANY_DEACTIVATED =
 
 /** empresas/delete: a company others depend on is deactivated instead, so no history is lost. */
 export async function deleteCompany(
-  ctx: AdminContext,
+  ctx: ActorContext,
   fluxo: Fluxo,
   id: number,
 ): Promise<{ msg: string; desativado: boolean }> {

@@ -2,9 +2,9 @@ import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { empresas, solicitacoes, usuarios } from '../../../db/schema.ts';
-import { hasAny } from '../shared/exists.ts';
-import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
-import { isoDate } from '../shared/replies.ts';
+import { hasAny } from '../../../db/exists.ts';
+import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
+import { isoDate } from '../../../http/replies.ts';
 
 export type Fluxo = 'energia' | 'agua';
 type Row = typeof empresas.$inferSelect;

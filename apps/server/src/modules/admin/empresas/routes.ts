@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companySaveBody, recordId } from '@portal/domain';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../../../http/context.ts';
 import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../../../http/replies.ts';
 import { deleteCompany } from './delete-company.ts';
 import { listCompanies } from './list-companies.ts';
 import type { Fluxo } from './repo.ts';

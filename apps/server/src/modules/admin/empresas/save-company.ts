@@ -3,9 +3,9 @@ import type { CompanySaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import { cnpjTaken, findCompany, toCompanyDto, type CompanyDto, type Fluxo } from './repo.ts';
 
 export const CNPJ_TAKEN = 'CNPJ já cadastrado.';
@@ -15,7 +15,7 @@ export const CNPJ_TAKEN = 'CNPJ já cadastrado.';
  * by the shared schema (numeric or alphanumeric, no mask, uppercase); here it must be unique in its flow.
  */
 export async function saveCompany(
-  ctx: AdminContext,
+  ctx: ActorContext,
   fluxo: Fluxo,
   input: CompanySaveBody,
   mode: 'add' | 'edit',

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { DELETED } from '../shared/replies.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { DELETED } from '../../../http/replies.ts';
 import { findGroup, groupHasUsers, toGroupDto } from './repo.ts';
 
 export const GROUP_HAS_USERS =
@@ -11,7 +11,7 @@ export const GROUP_HAS_USERS =
 
 /** grupos/delete: only a group nobody belongs to (a user's access is defined by the group). */
 export async function deleteGroup(
-  ctx: AdminContext,
+  ctx: ActorContext,
   id: number,
 ): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {

@@ -2,8 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { ROLE_KINDS, type ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { grupos, usuarios } from '../../../db/schema.ts';
-import { hasAny } from '../shared/exists.ts';
-import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
+import { hasAny } from '../../../db/exists.ts';
+import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof grupos.$inferSelect;
 

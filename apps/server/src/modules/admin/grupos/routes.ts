@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE_KIND_KEYS, type RoleKind, groupSaveBody } from '@portal/domain';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../../../http/context.ts';
 import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../../../http/replies.ts';
 import { deleteGroup } from './delete-group.ts';
 import { listGroups } from './list-groups.ts';
 import { saveGroup } from './save-group.ts';

@@ -3,9 +3,9 @@ import { groupGrantProblem, type GroupSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import { findGroup, toGroupDto, type GroupDto } from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
@@ -15,7 +15,7 @@ export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
  * so edit finds the group by it and never changes it.
  */
 export async function saveGroup(
-  ctx: AdminContext,
+  ctx: ActorContext,
   input: GroupSaveBody,
   mode: 'add' | 'edit',
 ): Promise<GroupDto> {

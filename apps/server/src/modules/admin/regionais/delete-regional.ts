@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { regionais } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { DELETED } from '../shared/replies.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { DELETED } from '../../../http/replies.ts';
 import { findRegional, regionalHasRequests, regionalHasUsers, toRegionalDto } from './repo.ts';
 
 export const REGIONAL_IN_USE =
@@ -14,7 +14,7 @@ export const REGIONAL_IN_USE =
  * from its users (the link cascades) and leave its requests pointing nowhere: that is refused instead.
  */
 export async function deleteRegional(
-  ctx: AdminContext,
+  ctx: ActorContext,
   id: number,
 ): Promise<{ msg: string; desativado: boolean }> {
   return ctx.db.transaction(async (tx) => {

@@ -2,9 +2,9 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { regionais, solicitacoes, usuarioRegionais, usuarios } from '../../../db/schema.ts';
-import { hasAny } from '../shared/exists.ts';
-import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
-import { isoDate } from '../shared/replies.ts';
+import { hasAny } from '../../../db/exists.ts';
+import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
+import { isoDate } from '../../../http/replies.ts';
 
 type Row = typeof regionais.$inferSelect;
 

@@ -3,9 +3,9 @@ import type { RegionalSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { regionais } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import { findRegional, regionalTaken, toRegionalDto, type RegionalDto } from './repo.ts';
 
 export const REGIONAL_TAKEN = 'Regional já cadastrada.';
@@ -29,7 +29,7 @@ function focalPoints(input: RegionalSaveBody) {
 
 /** regional/add and regional/edit (spec part 2 §2.6, §7). E-mails arrive validated by the shared schema. */
 export async function saveRegional(
-  ctx: AdminContext,
+  ctx: ActorContext,
   input: RegionalSaveBody,
   mode: 'add' | 'edit',
 ): Promise<RegionalDto> {

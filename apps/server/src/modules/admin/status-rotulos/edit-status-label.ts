@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { statusRotulos } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import { findStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
 
 /**
@@ -11,7 +11,7 @@ import { findStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.t
  * `version` is the one the admin loaded: a stale one is refused (409).
  */
 export async function editStatusLabel(
-  ctx: AdminContext,
+  ctx: ActorContext,
   input: { id: number; rotulo: string; version?: number },
 ): Promise<StatusLabelDto> {
   const { id, rotulo } = input;

@@ -3,7 +3,7 @@ import { type StatusLabelKind } from '@portal/domain';
 import type { Flow, ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { statusRotulos } from '../../../db/schema.ts';
-import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
+import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof statusRotulos.$inferSelect;
 

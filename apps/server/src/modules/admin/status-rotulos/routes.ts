@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { asc } from 'drizzle-orm';
 import { FLOWS_LIST, STATUS_LABEL_KINDS, statusLabelEditBody, statusLabelFilter } from '@portal/domain';
 import { statusRotulos } from '../../../db/schema.ts';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../../../http/context.ts';
 import { adminGuard } from '../shared/guard.ts';
-import { listBodyWith, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { listBodyWith, listReply, SAVED, savedReply } from '../../../http/replies.ts';
 import { editStatusLabel } from './edit-status-label.ts';
 import { listStatusLabels } from './list-status-labels.ts';
 

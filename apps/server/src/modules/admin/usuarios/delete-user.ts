@@ -3,9 +3,9 @@ import { writeAudit } from '../../../audit/audit.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { nextVersion } from '../shared/version.ts';
-import { DELETED } from '../shared/replies.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { nextVersion } from '../../../db/version.ts';
+import { DELETED } from '../../../http/replies.ts';
 import { findUser, userHasHistory } from './repo.ts';
 
 export const USER_DEACTIVATED =
@@ -14,7 +14,7 @@ export const SELF_DELETE = 'Você não pode apagar o seu próprio usuário.';
 
 /** usuarios/delete: a user whose name is on requests or history is deactivated, so no history is lost. */
 export async function deleteUser(
-  ctx: AdminContext,
+  ctx: ActorContext,
   id: number,
 ): Promise<{ msg: string; desativado: boolean }> {
   if (id === ctx.user.id) throw unprocessable(SELF_DELETE);

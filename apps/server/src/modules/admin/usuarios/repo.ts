@@ -13,9 +13,9 @@ import {
   usuarioRegionais,
   usuarios,
 } from '../../../db/schema.ts';
-import { hasAny } from '../shared/exists.ts';
-import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../shared/listing.ts';
-import { isoDate } from '../shared/replies.ts';
+import { hasAny } from '../../../db/exists.ts';
+import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
+import { isoDate } from '../../../http/replies.ts';
 
 /** Every column but the password hash: it is never selected, so it can never be returned. */
 const userColumns = {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId, ROLE_KIND_KEYS, userSaveBody, type RoleKind } from '@portal/domain';
-import { contextOf } from '../shared/context.ts';
+import { contextOf } from '../../../http/context.ts';
 import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../shared/replies.ts';
+import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../../../http/replies.ts';
 import { deleteUser } from './delete-user.ts';
 import { listUsers } from './list-users.ts';
 import { saveUser } from './save-user.ts';

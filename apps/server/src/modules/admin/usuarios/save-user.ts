@@ -6,9 +6,9 @@ import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
-import type { AdminContext } from '../shared/context.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
-import { lockVersion, updatedOrStale } from '../shared/version.ts';
+import type { ActorContext } from '../../../http/context.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import {
   companyExists,
   emailTaken,
@@ -28,7 +28,7 @@ export const SELF_DEACTIVATION = 'Você não pode desativar o seu próprio usuá
  * to create theirs (see routes); an existing user is sent the reset e-mail instead.
  */
 export async function saveUser(
-  ctx: AdminContext,
+  ctx: ActorContext,
   input: UserSaveBody,
   mode: 'add' | 'edit',
 ): Promise<UserDto> {

@@ -2,7 +2,7 @@ import { writeAudit } from '../../../audit/audit.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import { requestPasswordReset } from '../../auth/lost-password.ts';
-import type { AdminContext } from '../shared/context.ts';
+import type { ActorContext } from '../../../http/context.ts';
 import { findUser } from './repo.ts';
 
 export const INACTIVE_NO_RESET = 'Usuário inativo: ative-o antes de enviar a redefinição de senha.';
@@ -17,7 +17,7 @@ export interface ResetDeps {
  * An administrator sends a user the same single-use link as "Esqueci minha senha"
  * (requestPasswordReset records the link in its own transaction; this records who asked for it).
  */
-export async function sendPasswordReset(ctx: AdminContext, deps: ResetDeps, id: number): Promise<string> {
+export async function sendPasswordReset(ctx: ActorContext, deps: ResetDeps, id: number): Promise<string> {
   const user = await findUser(ctx.db, id);
   if (!user) throw notFound('Usuário não encontrado.');
   if (!user.id_status) throw unprocessable(INACTIVE_NO_RESET);

@@ -1,6 +1,6 @@
 import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { cleanCnpj, type ListQuery } from '@portal/domain';
-import { badRequest } from '../../../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 
 /**
  * Server-side search, sort and paging shared by every administration list.
@@ -46,7 +46,7 @@ export interface SortSpec {
   columns: Record<string, AnyColumn | SQL>;
   /** Used when the call names no column. */
   fallback: { key: string; order: 'asc' | 'desc' };
-  /** Appended last so pages never overlap when sort values tie. */
+  /** Appended last, in the same direction, so pages never overlap when sort values tie. */
   tieBreaker: AnyColumn;
 }
 
@@ -55,8 +55,9 @@ export function orderBy(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec
   // Own keys only: `constructor` or `__proto__` would otherwise find Object's members.
   if (!Object.hasOwn(spec.columns, key)) throw badRequest('Ordenação inválida.', 'sort');
   const column = spec.columns[key]!;
-  const direction = query.sort ? query.order : spec.fallback.order;
-  return [direction === 'asc' ? asc(column) : desc(column), asc(spec.tieBreaker)];
+  const direction = (query.sort ? query.order : spec.fallback.order) === 'asc' ? asc : desc;
+  // One direction for both keys, so a two-column index serves the order either way.
+  return [direction(column), direction(spec.tieBreaker)];
 }
 
 export const pageOf = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx } from './client.ts';
 
 /** Whether any row of `table` matches: the "is it referenced?" question before a delete. */
 export async function hasAny(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<boolean> {

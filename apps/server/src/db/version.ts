@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STALE_VERSION } from '@portal/domain';
-import { conflict } from '../../../http/errors.ts';
+import { conflict } from '../http/errors.ts';
 
 /**
  * Optimistic locking of the administration records (GUIDE §3), as requests have it: a save names
