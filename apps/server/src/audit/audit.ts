@@ -1,9 +1,27 @@
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
+/** Every action the audit log records; the /logs screen reads them back by these names. */
+export const AUDIT_ACTIONS = [
+  'login',
+  'trocar-senha',
+  'recuperar-senha',
+  'redefinir-senha',
+  'enviar-redefinicao-senha',
+  'criar',
+  'editar',
+  'desativar',
+  'apagar',
+  'criar-solicitacao',
+  'editar-solicitacao',
+  'apagar-solicitacao',
+  'apagar-arquivo',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export interface AuditEntry {
   idUsuario: number | null;
-  acao: string;
+  acao: AuditAction;
   entidade: string;
   entidadeId?: string | number | null;
   antes?: unknown;

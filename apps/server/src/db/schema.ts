@@ -1,4 +1,5 @@
 import type { Flow, Kind, RequestFile, RoleKind } from '@portal/domain';
+import type { AuditAction } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -169,7 +170,7 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
-    acao: varchar('acao', { length: 60 }).notNull(),
+    acao: varchar('acao', { length: 60 }).$type<AuditAction>().notNull(),
     entidade: varchar('entidade', { length: 60 }).notNull(),
     entidadeId: varchar('entidade_id', { length: 60 }),
     antes: jsonb('antes'),

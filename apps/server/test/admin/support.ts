@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AuditAction } from '../../src/audit/audit.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { bearer, login } from '../support/test-app.ts';
 
@@ -23,7 +24,7 @@ export async function signedIn(app: FastifyInstance, email: string) {
 }
 
 /** The newest audit row about one record (of one action, when given). */
-export async function lastAudit(app: FastifyInstance, entidade: string, entidadeId: number | string, acao?: string) {
+export async function lastAudit(app: FastifyInstance, entidade: string, entidadeId: number | string, acao?: AuditAction) {
   const [row] = await app.db
     .select()
     .from(auditLog)
