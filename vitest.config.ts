@@ -1,11 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the domain and API tests of the server (the app built in-process on a real database).
-// Browser journeys have their own config under e2e/.
+// Unit tests of the domain and API tests of the server (the app built in-process on a real database),
+// and unit tests of the web (components rendered in jsdom). Browser journeys have their own config under e2e/.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // What Mantine needs from a browser that jsdom lacks, and a clean DOM between tests.
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,148 @@
+import { useForm } from '@mantine/form';
+import type { RequestForm, RequestPolicy } from '@portal/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { policyCase, recordOf, userOf } from '../../test/fixtures.ts';
+import { renderWeb } from '../../test/render.tsx';
+import type { RequestRecord } from './api.ts';
+import { initialValues, type FormValues } from './formModel.ts';
+import { RequestFieldsSection } from './RequestFieldsSection.tsx';
+
+/** The section as the editor mounts it: a real form holding the record's values, lookups idle. */
+function Section({
+  form,
+  policy,
+  record,
+}: {
+  form: RequestForm;
+  policy: RequestPolicy;
+  record?: RequestRecord;
+}) {
+  const editor = useForm<FormValues>({ initialValues: initialValues(record) });
+  return (
+    <RequestFieldsSection
+      policy={policy}
+      requestedAt={record?.data_pedido}
+      ctx={{
+        form,
+        editor,
+        cities: [],
+        citiesLoading: false,
+        concessionaires: [],
+        regionals: [],
+        onUfChange: () => {},
+        onCepBlur: () => {},
+        cepNotice: null,
+        onTaxIdBlur: () => {},
+        onDuplicateCheck: () => {},
+      }}
+    />
+  );
+}
+
+const show = (props: Parameters<typeof Section>[0]) => renderWeb(<Section {...props} />);
+
+/** Mantine marks a required field with an asterisk after its label. */
+const MARK = /\s*\*$/;
+
+/** The input a user finds by its label, marked or not (a select's option list shares its label). */
+const input = (label: string) =>
+  screen.getByLabelText<HTMLInputElement>((text) => text.replace(MARK, '') === label, { selector: 'input' });
+
+/** What the user can tell of a field: may I type in it, and is it marked required? */
+const state = (label: string) => {
+  const el = input(label);
+  const marked = MARK.test(el.labels?.[0]?.textContent ?? '');
+  // The mark and the browser's own required flag must tell the same thing.
+  expect(el.required, `required flag of ${label}`).toBe(marked);
+  return { enabled: !el.disabled, required: marked };
+};
+
+describe('RequestFieldsSection: fields locked and marked as the policy says', () => {
+  it('a requester creating a unit fills the unit and the address, with the required ones marked', () => {
+    show(policyCase('energia', 'nova', userOf('solicitante'), null));
+    expect(state('Unidade')).toEqual({ enabled: true, required: true });
+    expect(state('Cidade')).toEqual({ enabled: true, required: true });
+    expect(state('CNPJ/CPF da UC Solicitada')).toEqual({ enabled: true, required: true });
+    expect(state('Endereço ID')).toEqual({ enabled: true, required: false });
+    expect(state('Complemento')).toEqual({ enabled: true, required: false });
+  });
+
+  it("a requester sees none of the cell's fields or blocks", () => {
+    show(policyCase('energia', 'nova', userOf('solicitante'), null));
+    expect(screen.queryByLabelText(/^Tipo de Pagamento/)).toBeNull();
+    expect(screen.queryByLabelText(/^Tipo de Loja/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Dados da Célula' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Acompanhamento da Concessionária' })).toBeNull();
+  });
+
+  it('the regional at status 0 edits only the address ids, both required, and sees the rest locked', () => {
+    const record = recordOf('energia', 'nova', { status: 0, unidade: 'UC-1', endereco_id: 'E-1' });
+    show({ ...policyCase('energia', 'nova', userOf('regional'), 0), record });
+    expect(state('Endereço ID')).toEqual({ enabled: true, required: true });
+    expect(state('Site ID')).toEqual({ enabled: true, required: true });
+    expect(state('Unidade')).toEqual({ enabled: false, required: false });
+    expect(state('Cidade')).toEqual({ enabled: false, required: false });
+    expect(state('CEP')).toEqual({ enabled: false, required: false });
+    expect(input('Unidade').value).toBe('UC-1');
+  });
+
+  it('a read-only profile (Consulta) sees every field of its role, all disabled and none marked required', () => {
+    const record = recordOf('energia', 'nova', { status: 4 });
+    const { policy, form } = policyCase('energia', 'nova', userOf('celula', 3), 4);
+    const { container } = show({ form, policy, record });
+    expect(screen.getByRole('region', { name: 'Dados da Célula' })).toBeTruthy();
+    const inputs = [...container.querySelectorAll('input')].filter((el) => el.type !== 'hidden');
+    // Every field the cell sees (but the observation, which has its own section) and the two derived facts.
+    expect(inputs).toHaveLength(policy.visibleFields.length - 1 + 2);
+    const labelOf = (el: HTMLInputElement) => el.labels?.[0]?.textContent ?? el.id;
+    const unlocked = inputs.filter((el) => !el.disabled && !el.readOnly).map(labelOf);
+    const marked = inputs.filter((el) => el.required || MARK.test(labelOf(el))).map(labelOf);
+    expect(unlocked).toEqual([]);
+    expect(marked).toEqual([]);
+  });
+
+  it('the cell deciding at status 4 fills its own blocks and cannot change what the requester typed', () => {
+    show(policyCase('energia', 'nova', userOf('celula'), 4));
+    expect(state('Tipo de Pagamento').enabled).toBe(true);
+    expect(state('Protocolo').enabled).toBe(true);
+    expect(state('Unidade').enabled).toBe(false);
+    expect(state('Tipo de Loja').enabled).toBe(false);
+  });
+
+  it('choosing Aprovada at the cell marks the tariff fields required', () => {
+    const holding = policyCase('energia', 'nova', userOf('celula'), 4);
+    const { unmount } = show(holding);
+    expect(state('Classe Tarifária').required).toBe(false);
+    unmount();
+    show(policyCase('energia', 'nova', userOf('celula'), 4, 7));
+    expect(state('Classe Tarifária')).toEqual({ enabled: true, required: true });
+    expect(state('Tipo de Pagamento')).toEqual({ enabled: true, required: true });
+  });
+
+  it('a water form shows its own labels', () => {
+    show(policyCase('agua', 'nova', userOf('solicitante'), null));
+    expect(state('Matrícula/RGI')).toEqual({ enabled: true, required: true });
+    expect(state('Hidrômetro')).toEqual({ enabled: true, required: true });
+    expect(screen.queryByLabelText(/^Tipo de Tensão/)).toBeNull();
+  });
+
+  it("the water change's Unidade Nova is a general field, shown locked to the requester", () => {
+    show(policyCase('agua', 'troca', userOf('solicitante'), null));
+    const general = screen.getByRole('region', { name: 'Dados da Solicitação' });
+    expect(general.contains(input('Unidade Nova'))).toBe(true);
+    expect(state('Unidade Nova')).toEqual({ enabled: false, required: false });
+  });
+
+  it("the client's CNPJ and the request date are shown, never editable", () => {
+    const record = recordOf('energia', 'nova', {
+      status: 0,
+      uf: 'SP',
+      data_pedido: '2024-05-02T13:00:00.000Z',
+    });
+    show({ ...policyCase('energia', 'nova', userOf('regional'), 0), record });
+    expect(input('CNPJ TIM').readOnly).toBe(true);
+    expect(input('CNPJ TIM').value).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
+    expect(input('Data da Solicitação')).toMatchObject({ readOnly: true, value: '02/05/2024' });
+  });
+});
