@@ -24,6 +24,7 @@ export * from './validators/files.ts';
 export * from './workflow/request-fields.ts';
 export * from './workflow/audience.ts';
 export * from './workflow/forms.ts';
+export * from './workflow/field-kinds.ts';
 export * from './workflow/visibility.ts';
 export * from './workflow/grants.ts';
 export * from './workflow/required-rules.ts';

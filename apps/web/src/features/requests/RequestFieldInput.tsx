@@ -1,7 +1,7 @@
 import { InputBase, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
-  FIELD_MAX,
+  fieldKind,
   formatCpfOrCnpj,
   formFieldLabel,
   UFS,
@@ -9,7 +9,7 @@ import {
   type RequestForm,
 } from '@portal/domain';
 import { IMaskInput } from 'react-imask';
-import { catalogOptions, DATE_FIELDS, isCatalogField, type SelectOption } from './fieldOptions.ts';
+import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import type { FormValues } from './formModel.ts';
 import type { Concessionaire } from './api.ts';
 
@@ -45,7 +45,7 @@ const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
     ? [...options, { value: stored, label: stored }]
     : options;
 
-/** One input of 'Dados da Solicitação', chosen by what the field holds. */
+/** One input of 'Dados da Solicitação', chosen by what the field holds (its kind, in the domain). */
 export function RequestFieldInput({ field, editable, required, ctx }: Props) {
   const { form, editor } = ctx;
   const common = {
@@ -59,109 +59,108 @@ export function RequestFieldInput({ field, editable, required, ctx }: Props) {
   // Mantine reads '' as a chosen value (it would offer to clear it); nothing chosen is null.
   const selected = { value: value || null };
 
-  if (field === 'uf') {
-    return (
-      <Select
-        {...common}
-        {...selected}
-        data={UF_OPTIONS}
-        searchable
-        placeholder="Selecione"
-        onChange={(uf) => ctx.onUfChange(uf ?? '')}
-      />
-    );
+  const kind = fieldKind(field);
+  switch (kind.kind) {
+    case 'uf':
+      return (
+        <Select
+          {...common}
+          {...selected}
+          data={UF_OPTIONS}
+          searchable
+          placeholder="Selecione"
+          onChange={(uf) => ctx.onUfChange(uf ?? '')}
+        />
+      );
+    case 'city':
+      return (
+        <Select
+          {...common}
+          {...selected}
+          data={withStored(
+            ctx.cities.map((c) => ({ value: c, label: c })),
+            value,
+          )}
+          searchable
+          placeholder={editor.values.uf ? (ctx.citiesLoading ? 'Carregando…' : 'Selecione') : 'Escolha a UF'}
+          nothingFoundMessage="Nenhuma cidade encontrada"
+          onChange={(city) => editor.setFieldValue(field, city ?? '')}
+        />
+      );
+    case 'regional':
+      return (
+        <Select
+          {...common}
+          {...selected}
+          data={withStored(ctx.regionals, value)}
+          placeholder="Selecione"
+          onChange={(id) => editor.setFieldValue(field, id ?? '')}
+        />
+      );
+    case 'concessionaire':
+      return (
+        <Select
+          {...common}
+          {...selected}
+          data={withStored(
+            ctx.concessionaires.map((c) => ({ value: String(c.id), label: c.nome })),
+            value,
+          )}
+          searchable
+          placeholder="Selecione"
+          onChange={(id) => editor.setFieldValue(field, id ?? '')}
+        />
+      );
+    case 'cep':
+      return (
+        <InputBase
+          {...common}
+          component={IMaskInput}
+          mask="00000-000"
+          inputMode="numeric"
+          placeholder="00000-000"
+          description={ctx.cepNotice ?? undefined}
+          onAccept={(typed: string) => editor.setFieldValue(field, typed)}
+          onChange={undefined}
+          onBlur={() => ctx.onCepBlur(editor.values[field])}
+        />
+      );
+    case 'taxId':
+      return (
+        <TextInput
+          {...common}
+          placeholder="CPF ou CNPJ"
+          maxLength={18}
+          onChange={(event) => editor.setFieldValue(field, formatCpfOrCnpj(event.currentTarget.value))}
+          onBlur={ctx.onTaxIdBlur}
+        />
+      );
+    case 'code':
+    case 'stringCode':
+      return (
+        <Select
+          {...common}
+          {...selected}
+          data={catalogOptions(form, kind, value)}
+          placeholder="Selecione"
+          clearable={!required}
+          onChange={(code) => editor.setFieldValue(field, code ?? '')}
+        />
+      );
+    case 'date':
+      return <TextInput {...common} type="date" />;
+    case 'smallint':
+      return <TextInput {...common} inputMode="numeric" />;
+    case 'text': {
+      // Leaving Unidade or Endereço ID checks for duplicates (spec part 1 §5).
+      const duplicateKey = field === 'unidade' || field === 'endereco_id' ? field : null;
+      return (
+        <TextInput
+          {...common}
+          maxLength={kind.max}
+          onBlur={duplicateKey ? () => ctx.onDuplicateCheck(duplicateKey) : undefined}
+        />
+      );
+    }
   }
-  if (field === 'municipio') {
-    return (
-      <Select
-        {...common}
-        {...selected}
-        data={withStored(
-          ctx.cities.map((c) => ({ value: c, label: c })),
-          value,
-        )}
-        searchable
-        placeholder={editor.values.uf ? (ctx.citiesLoading ? 'Carregando…' : 'Selecione') : 'Escolha a UF'}
-        nothingFoundMessage="Nenhuma cidade encontrada"
-        onChange={(city) => editor.setFieldValue('municipio', city ?? '')}
-      />
-    );
-  }
-  if (field === 'regional') {
-    return (
-      <Select
-        {...common}
-        {...selected}
-        data={withStored(ctx.regionals, value)}
-        placeholder="Selecione"
-        onChange={(id) => editor.setFieldValue('regional', id ?? '')}
-      />
-    );
-  }
-  if (field === 'id_concessionaria') {
-    return (
-      <Select
-        {...common}
-        {...selected}
-        data={withStored(
-          ctx.concessionaires.map((c) => ({ value: String(c.id), label: c.nome })),
-          value,
-        )}
-        searchable
-        placeholder="Selecione"
-        onChange={(id) => editor.setFieldValue('id_concessionaria', id ?? '')}
-      />
-    );
-  }
-  if (field === 'cep') {
-    return (
-      <InputBase
-        {...common}
-        component={IMaskInput}
-        mask="00000-000"
-        inputMode="numeric"
-        placeholder="00000-000"
-        description={ctx.cepNotice ?? undefined}
-        onAccept={(typed: string) => editor.setFieldValue('cep', typed)}
-        onChange={undefined}
-        onBlur={() => ctx.onCepBlur(editor.values.cep)}
-      />
-    );
-  }
-  if (field === 'cnpj_solicitada') {
-    return (
-      <TextInput
-        {...common}
-        placeholder="CPF ou CNPJ"
-        maxLength={18}
-        onChange={(event) =>
-          editor.setFieldValue('cnpj_solicitada', formatCpfOrCnpj(event.currentTarget.value))
-        }
-        onBlur={ctx.onTaxIdBlur}
-      />
-    );
-  }
-  if (isCatalogField(field)) {
-    return (
-      <Select
-        {...common}
-        {...selected}
-        data={catalogOptions(form, field, value)}
-        placeholder="Selecione"
-        clearable={!required}
-        onChange={(code) => editor.setFieldValue(field, code ?? '')}
-      />
-    );
-  }
-  if (DATE_FIELDS.includes(field)) {
-    return <TextInput {...common} type="date" />;
-  }
-  const duplicateKey = field === 'unidade' || field === 'endereco_id' ? field : null;
-  return (
-    <TextInput
-      {...common}
-      maxLength={FIELD_MAX[field as keyof typeof FIELD_MAX]}
-      onBlur={duplicateKey ? () => ctx.onDuplicateCheck(duplicateKey) : undefined}
-    />
-  );
 }
