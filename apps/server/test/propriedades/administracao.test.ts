@@ -1,0 +1,393 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import {
+  canSee,
+  companySaveBody,
+  concessionariaSaveBody,
+  flowFilter,
+  groupSaveBody,
+  listQuery,
+  mayGrantFlag,
+  PERMISSION_FLAGS,
+  PROFILE,
+  recordId,
+  REGIONAL_IDS,
+  regionalSaveBody,
+  statusLabelEditBody,
+  statusLabelFilter,
+  UF_CODES,
+  userSaveBody,
+  type MenuKey,
+  type SessionUser,
+} from '@portal/domain';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  footprint,
+  hostileFrom,
+  jsonBody,
+  RAW_BODIES,
+  runParameters,
+  secretsIn,
+  send,
+  startFixture,
+  type Fixture,
+  type Sent,
+  type Session,
+} from './support.ts';
+import { arbitraryFrom, keysOf, type Hints } from './zod-arbitrary.ts';
+
+/**
+ * Issue 9 "Tests", the administration: every call of admin/**\/routes.ts, and the signed-in
+ * reference reads (home, concessionárias, regionais, cidades), as every demo user, with payloads
+ * generated from the domain's schemas and hostile ones. Whatever arrives: never a 5xx; a refusal
+ * writes nothing; a call answers only to whom its screen's menu rule (canSee) admits; no answer
+ * carries a password hash or another user's session; and a non-administrator's successful save
+ * never makes a profile-1 user, changes the caller's own access, or hands out a flag the caller
+ * lacks (admin-grants.ts). Replay a failure with FC_SEED=… FC_PATH=… as fast-check prints them.
+ */
+let f: Fixture;
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  /** The menu entry whose rule guards the call; none for the reads every signed-in user has. */
+  menu?: MenuKey;
+  sample: fc.Arbitrary<Sent & { body?: Record<string, unknown> }>;
+}
+const calls: Call[] = [];
+
+const cnpj = fc.constantFrom('48392015000179', '27.184.563/0001-33', '11222333000181', '00000000000000');
+const uniqueEmail = fc.stringMatching(/^[a-z]{3,8}[0-9]{1,4}$/).map((s) => `${s}@exemplo.com.br`);
+
+function post(name: string, menu: MenuKey, schema: z.ZodType, hints: Hints, ids: fc.Arbitrary<number>): Call {
+  const valid = arbitraryFrom(schema, hints);
+  const url = `/api${name}`;
+  return {
+    name: url,
+    method: 'POST',
+    menu,
+    sample: fc
+      .oneof(
+        { weight: 3, arbitrary: valid.map((body) => ({ body, ...jsonBody(body) })) },
+        {
+          weight: 3,
+          arbitrary: hostileFrom(valid, keysOf(schema), ids).map((body) => ({ body, ...jsonBody(body) })),
+        },
+        { weight: 1, arbitrary: RAW_BODIES },
+      )
+      .map((s) => ({ method: 'POST' as const, url, ...s })),
+  };
+}
+
+function get(name: string, menu?: MenuKey, params: fc.Arbitrary<string> = fc.constant('')): Call {
+  return {
+    name: `/api${name}`,
+    method: 'GET',
+    menu,
+    sample: params.map((param) => ({
+      method: 'GET' as const,
+      url: `/api${name.replace(/\{[^}]+\}/, param)}`,
+    })),
+  };
+}
+
+function buildCalls() {
+  const { rowIds } = f;
+  const some = (ids: number[]) =>
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids) }, fc.integer({ min: 1, max: 2_147_483_647 }));
+  const idBody = z.object({ id: recordId });
+  const userHints: Hints = {
+    id: some(rowIds.usuarios),
+    version: fc.constantFrom(1, 1, 2),
+    email: uniqueEmail,
+    id_empresa: some(rowIds.empresas),
+    id_grupo: some(rowIds.grupos),
+    id_perfil: fc.constantFrom(1, 2, 3, 4),
+    id_regional: fc.constantFrom(...REGIONAL_IDS),
+    regionais: fc.subarray([...REGIONAL_IDS]),
+    telefone: fc.constantFrom('11991000001', '(21) 3555-0100', null),
+    cnpj,
+    password: fc.constantFrom(undefined, '', 'Outra@2026'),
+  };
+  const listHints: Hints = {
+    per_page: fc.constantFrom(5, 10, 25, 50),
+    sort: fc.constantFrom('id', 'nome', 'email', '__proto__', 'constructor'),
+  };
+  const listBody = (extra: z.ZodRawShape = {}) => listQuery.extend(extra);
+
+  calls.push(
+    post(
+      '/usuarios/list',
+      'usuarios',
+      listBody(),
+      { ...listHints, id: some(rowIds.usuarios) },
+      some(rowIds.usuarios),
+    ),
+    get('/usuarios/opcoes', 'usuarios'),
+    post('/usuarios/add', 'usuarios', userSaveBody, userHints, some(rowIds.usuarios)),
+    post(
+      '/usuarios/edit',
+      'usuarios',
+      userSaveBody.extend({ id: recordId }),
+      userHints,
+      some(rowIds.usuarios),
+    ),
+    post('/usuarios/delete', 'usuarios', idBody, { id: some(rowIds.usuarios) }, some(rowIds.usuarios)),
+    post(
+      '/usuarios/enviar-redefinicao-senha',
+      'usuarios',
+      idBody,
+      { id: some(rowIds.usuarios) },
+      some(rowIds.usuarios),
+    ),
+  );
+
+  const groupHints: Hints = {
+    id: fc.oneof(fc.constantFrom(...rowIds.grupos), fc.integer({ min: 1, max: 99_999_999 })),
+    version: fc.constantFrom(1, 2),
+  };
+  calls.push(
+    post('/grupos/list', 'grupo', listBody(), { ...listHints, id: some(rowIds.grupos) }, some(rowIds.grupos)),
+    post('/grupos/add', 'grupo', groupSaveBody, groupHints, some(rowIds.grupos)),
+    post('/grupos/edit', 'grupo', groupSaveBody, groupHints, some(rowIds.grupos)),
+    post('/grupos/delete', 'grupo', idBody, { id: some(rowIds.grupos) }, some(rowIds.grupos)),
+  );
+
+  const regionalHints: Hints = {
+    id: some(REGIONAL_IDS),
+    version: fc.constantFrom(1, 2),
+    email_gestor: uniqueEmail,
+  };
+  calls.push(
+    post(
+      '/regional/list',
+      'regional',
+      listBody(),
+      { ...listHints, id: some(REGIONAL_IDS) },
+      some(REGIONAL_IDS),
+    ),
+    post('/regional/add', 'regional', regionalSaveBody, regionalHints, some(REGIONAL_IDS)),
+    post(
+      '/regional/edit',
+      'regional',
+      regionalSaveBody.extend({ id: recordId }),
+      regionalHints,
+      some(REGIONAL_IDS),
+    ),
+    post('/regional/delete', 'regional', idBody, { id: some(REGIONAL_IDS) }, some(REGIONAL_IDS)),
+  );
+
+  const companyHints: Hints = {
+    id: some(rowIds.empresas),
+    version: fc.constantFrom(1, 2),
+    cnpj,
+    cep: fc.constantFrom('04571000', '30130-010', '1234'),
+    telefone: fc.constantFrom('1130901000', '(31) 3334-5566', '12'),
+  };
+  for (const prefix of ['/empresas', '/agua/empresas']) {
+    calls.push(
+      post(
+        `${prefix}/list`,
+        'empresas',
+        listBody(),
+        { ...listHints, id: some(rowIds.empresas) },
+        some(rowIds.empresas),
+      ),
+      post(`${prefix}/add`, 'empresas', companySaveBody, companyHints, some(rowIds.empresas)),
+      post(
+        `${prefix}/edit`,
+        'empresas',
+        companySaveBody.extend({ id: recordId }),
+        companyHints,
+        some(rowIds.empresas),
+      ),
+      post(`${prefix}/delete`, 'empresas', idBody, { id: some(rowIds.empresas) }, some(rowIds.empresas)),
+    );
+  }
+
+  const concessionariaHints: Hints = { id: some(rowIds.concessionarias), version: fc.constantFrom(1, 2) };
+  calls.push(
+    post(
+      '/concessionarias/list',
+      'empresas',
+      listBody(flowFilter),
+      { ...listHints, id: some(rowIds.concessionarias) },
+      some(rowIds.concessionarias),
+    ),
+    post(
+      '/concessionarias/add',
+      'empresas',
+      concessionariaSaveBody,
+      concessionariaHints,
+      some(rowIds.concessionarias),
+    ),
+    post(
+      '/concessionarias/edit',
+      'empresas',
+      concessionariaSaveBody.extend({ id: recordId }),
+      concessionariaHints,
+      some(rowIds.concessionarias),
+    ),
+    post(
+      '/concessionarias/delete',
+      'empresas',
+      idBody,
+      { id: some(rowIds.concessionarias) },
+      some(rowIds.concessionarias),
+    ),
+  );
+
+  calls.push(
+    // Every signed-in user reads the labels (lists and badges show them); editing is the screen's.
+    get('/status-rotulos'),
+    post(
+      '/status-rotulos/list',
+      'status',
+      listBody(statusLabelFilter),
+      { ...listHints, id: some(rowIds.statusRotulos) },
+      some(rowIds.statusRotulos),
+    ),
+    post(
+      '/status-rotulos/edit',
+      'status',
+      statusLabelEditBody,
+      { id: some(rowIds.statusRotulos), version: fc.constantFrom(1, 2) },
+      some(rowIds.statusRotulos),
+    ),
+  );
+
+  // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.
+  calls.push(
+    get('/home'),
+    get('/concessionarias'),
+    get('/agua/concessionarias'),
+    get('/regionais'),
+    get(
+      '/cidades/{uf}',
+      undefined,
+      fc.oneof(
+        fc.constantFrom(...UF_CODES),
+        fc.constantFrom('sp', 'XX', '%00', '__proto__', 'S'.repeat(300), ''),
+      ),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  f = await startFixture();
+  buildCalls();
+}, 60_000);
+afterAll(() => f?.t.close());
+
+/** The caller as the server knows them now (an admin call of the run may have changed them). */
+async function currentUser(session: Session): Promise<SessionUser | null> {
+  const res = await f.t.app.inject({
+    method: 'GET',
+    url: '/api/validate',
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  return res.statusCode === 200 ? (res.json() as { user: SessionUser }).user : null;
+}
+
+type GrantState = {
+  admins: number;
+  self: { id_grupo: number; id_perfil: number } | undefined;
+  groups: Record<string, unknown>[];
+};
+
+/** What the grant rules protect: the profile-1 users, the caller's own access, every group's flags. */
+async function grantState(userId: number): Promise<GrantState> {
+  const rows = async (q: string) =>
+    ((await f.t.app.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [admins] = await rows(
+    `select count(*)::int n from usuarios where id_perfil = ${PROFILE.ADMINISTRADOR}`,
+  );
+  const [self] = await rows(`select id_grupo, id_perfil from usuarios where id = ${userId}`);
+  const groups = await rows(`select id, papel, ${PERMISSION_FLAGS.join(', ')} from grupos order by id`);
+  return { admins: Number(admins!.n), self: self as GrantState['self'], groups };
+}
+
+function grantViolations(caller: SessionUser, before: GrantState, after: GrantState): string[] {
+  if (caller.perfil === PROFILE.ADMINISTRADOR) return [];
+  const out: string[] = [];
+  if (after.admins > before.admins) out.push('a non-administrator made a profile-1 user');
+  if (
+    before.self &&
+    after.self &&
+    (before.self.id_grupo !== after.self.id_grupo || before.self.id_perfil !== after.self.id_perfil)
+  )
+    out.push('the caller changed their own group or profile');
+  for (const group of after.groups) {
+    const old = before.groups.find((g) => g.id === group.id);
+    if (old && group.id === caller.grupo && JSON.stringify(old) !== JSON.stringify(group))
+      out.push('the caller changed their own group');
+    for (const flag of PERMISSION_FLAGS)
+      if (group[flag] === true && old?.[flag] !== true && !mayGrantFlag(caller, flag))
+        out.push(`group ${String(group.id)} got "${flag}", which the caller lacks`);
+  }
+  return out;
+}
+
+describe('the administration under generated and hostile payloads, as every demo user', () => {
+  it('covers every administration and reference call', async () => {
+    const doc = (await f.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const elsewhere =
+      /^\/api\/(login|logout|validate|change-password|change-password-new|lost-password|cep\/\{cep\}|arquivos\/\{id\})$/;
+    const engine = /^\/api\/(agua\/)?(novas-unidades|unidades|troca-unidades)\//;
+    const declared = Object.keys(doc.paths)
+      .filter((p) => !elsewhere.test(p) && !engine.test(p))
+      .sort();
+    expect(declared).toEqual(calls.map((c) => c.name).sort());
+  });
+
+  it('never a 5xx; a refusal writes nothing; only the screen’s users get an answer; no grant beyond the caller', async () => {
+    const answered: Record<number, number> = { 2: 0, 3: 0, 4: 0, 5: 0 };
+    const stats: Record<string, number> = {};
+    const cases = fc
+      .tuple(fc.constantFrom(...f.sessions), fc.constantFrom(...calls))
+      .chain(([session, call]) =>
+        call.sample.map((sent) => ({
+          session,
+          call,
+          sent,
+          [fc.toStringMethod]: () =>
+            `${session.email} ${sent.method} ${sent.url} ${sent.contentType ?? ''} ${sent.raw ?? ''}`,
+        })),
+      );
+
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ session, call, sent }) => {
+        const caller = await currentUser(session);
+        const before = await footprint(f.t);
+        const grants = await grantState(session.user.id);
+        const res = await send(f.t, session, sent);
+        answered[Math.floor(res.statusCode / 100)]! += 1;
+        if (process.env.FC_STATS)
+          stats[`${call.name} ${res.statusCode}`] = (stats[`${call.name} ${res.statusCode}`] ?? 0) + 1;
+        const where = `${session.email} ${sent.method} ${sent.url} ${sent.raw?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        expect(secretsIn(res.body, f.sessions, session), where).toEqual([]);
+        if (res.statusCode >= 400) {
+          expect(await footprint(f.t), where).toEqual(before);
+          return;
+        }
+        expect(caller, where).not.toBeNull();
+        if (call.menu)
+          expect(canSee(caller!, call.menu), `${where}: answered outside the menu rule`).toBe(true);
+        expect(grantViolations(caller!, grants, await grantState(session.user.id)), where).toEqual([]);
+      }),
+      runParameters(400),
+    );
+    if (process.env.FC_STATS)
+      console.log(
+        Object.entries(stats)
+          .sort()
+          .map(([k, n]) => `${k}: ${n}`)
+          .join('\n'),
+      );
+    expect(answered[2], JSON.stringify(answered)).toBeGreaterThan(30);
+  }, 120_000);
+});
