@@ -4,13 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { concessionarias, regionais } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { citiesOf } from '../localidades/cities.ts';
-import { fieldValues } from './record.ts';
-import type { RequestRow } from './repo.ts';
 
 export interface ReferencesInput {
   user: SessionUser;
   flow: Flow;
-  current: RequestRow | undefined;
+  /** The stored record's field values ({} when creating). */
+  stored: Record<string, unknown>;
   sent: Record<string, unknown>;
 }
 
@@ -23,7 +22,7 @@ const sameCity = new Intl.Collator('pt-BR', { sensitivity: 'base', ignorePunctua
  * unrelated edit.
  */
 function outcome(input: ReferencesInput, fields: string[]) {
-  const before = input.current ? fieldValues(input.current) : {};
+  const before = input.stored;
   const has = (f: string) => Object.prototype.hasOwnProperty.call(input.sent, f);
   const value = (f: string) => (has(f) ? input.sent[f] : before[f]);
   const changed = fields.some((f) => has(f) && normalizeValue(input.sent[f]) !== normalizeValue(before[f]));

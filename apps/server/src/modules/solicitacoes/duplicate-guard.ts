@@ -3,7 +3,6 @@ import type { DuplicateMatch, Flow, Kind, SessionUser } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { findDuplicates } from './find-duplicates.ts';
-import { fieldValues } from './record.ts';
 import type { RequestRow } from './repo.ts';
 
 const DUPLICATE_SUBJECT = {
@@ -18,17 +17,18 @@ export interface DuplicateGuardInput {
   flow: Flow;
   kind: Kind;
   current: RequestRow | undefined;
+  /** The stored record's field values ({} when creating). */
+  stored: Record<string, unknown>;
   sent: Record<string, unknown>;
   /** The user pressed the modal's override ('Cadastrar mesmo assim?' / 'Solicitar Novo Cadastro'). */
   confirmed: boolean;
 }
 
 /** The unit and address id this save would record anew (an unchanged value is no new duplicate). */
-function keysToCheck({ current, sent }: DuplicateGuardInput) {
-  const before = current ? fieldValues(current) : {};
+function keysToCheck({ stored, sent }: DuplicateGuardInput) {
   return (['unidade', 'endereco_id'] as const).flatMap((field) => {
     const value = sent[field];
-    return typeof value === 'string' && value !== before[field] ? [{ field, value }] : [];
+    return typeof value === 'string' && value !== stored[field] ? [{ field, value }] : [];
   });
 }
 

@@ -124,30 +124,33 @@ async function save(db: Database, cmd: SaveRequestCommand) {
     currentFiles = await attachmentsOf(db, current.id);
   }
   const status = current ? (data.status ?? current.status) : initialStatus(user.papel);
+  // The stored values, read off the row once for every rule below and the audit entry.
+  const stored = current ? fieldValues(current) : {};
 
   const verdict = checkSave({
     actor: user,
     flow,
     kind,
     current: current
-      ? { status: current.status, values: fieldValues(current), files: currentFiles.map((f) => f.tipo) }
+      ? { status: current.status, values: stored, files: currentFiles.map((f) => f.tipo) }
       : null,
     next: { status, values: sent, files: files.map((f) => f.slot) },
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
 
-  await checkReferences(db, { user, flow, current, sent });
+  await checkReferences(db, { user, flow, stored, sent });
   const confirmed = truthy(cmd.body.dados.confirmar_duplicidade);
 
   return db.transaction(async (tx) => {
-    const duplicates = await guardDuplicates(tx, { user, flow, kind, current, sent, confirmed });
-    return writeSave(tx, { cmd, current, status, sent, files, currentFiles, duplicates });
+    const duplicates = await guardDuplicates(tx, { user, flow, kind, current, stored, sent, confirmed });
+    return writeSave(tx, { cmd, current, stored, status, sent, files, currentFiles, duplicates });
   });
 }
 
 interface WriteInput {
   cmd: SaveRequestCommand;
   current: RequestRow | undefined;
+  stored: Record<string, unknown>;
   status: number;
   sent: Record<string, unknown>;
   /** The uploads, checked by checkFiles. */
@@ -157,7 +160,7 @@ interface WriteInput {
 }
 
 async function writeSave(tx: Tx, input: WriteInput) {
-  const { cmd, current, status, sent, files, currentFiles, duplicates } = input;
+  const { cmd, current, stored, status, sent, files, currentFiles, duplicates } = input;
   const { user } = cmd;
   const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
   const values = { ...rowValues(sent), ...(uf ? { cnpjTim: clientCnpjForUf(uf) } : {}), status };
@@ -196,7 +199,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
     acao: current ? 'editar-solicitacao' : 'criar-solicitacao',
     entidade: `solicitacao.${cmd.flow}.${cmd.kind}`,
     entidadeId: saved.id,
-    antes: current ? { status: current.status, ...fieldValues(current) } : null,
+    antes: current ? { status: current.status, ...stored } : null,
     depois: { status, ...sent, arquivos: files.map((f) => f.slot) },
     ip: cmd.ip,
   });
