@@ -4,10 +4,24 @@ import { duplicateMatchSchema } from '../schemas/lookups.ts';
 import { REQUEST_FIELDS, REQUEST_FILES } from '../workflow/request-fields.ts';
 
 /**
- * The answers of the request forms' calls (spec part 1 §7, part 2 §7), declared once: the server's
- * routes serialize through them (nothing undeclared leaks out, and /api/docs shows every answer)
- * and the web's fetchers take their types from them.
+ * Each call of the request forms (spec part 1 §7, part 2 §7), body and answer, declared once: the
+ * server's routes validate and serialize through them (nothing undeclared leaks out, and /api/docs
+ * shows every answer) and the web's fetchers take their types from them. The bodies are built in
+ * schemas/ from the field kinds; this module is where a call's whole contract is read.
  */
+
+/** list: a page (listQuery) or one record ({ id }). */
+export { listQuery as requestListBody } from '../schemas/list.ts';
+/** add and edit: the form's payload, JSON or the `dados` part of a multipart body. */
+export { requestSaveSchema } from '../schemas/request.ts';
+export {
+  validateUnitBody,
+  validateAddressBody,
+  historyBody,
+  deleteRequestFileBody,
+  deleteBody as requestDeleteBody,
+  duplicateCheckResultSchema as duplicateCheckReply,
+} from '../schemas/lookups.ts';
 
 const text = z.string().nullable();
 

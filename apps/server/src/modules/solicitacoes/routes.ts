@@ -1,26 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ALL_FLOW_KINDS,
-  deleteRequestFileBody,
-  historyBody,
-  listQuery,
-  recordId,
-  requestForm,
-  validateAddressBody,
-  validateUnitBody,
-  deleteBody,
-  duplicateCheckResultSchema,
-  type Flow,
-  type Kind,
-} from '@portal/domain';
+import { ALL_FLOW_KINDS, recordId, requestForm, type Flow, type Kind } from '@portal/domain';
 import {
   attachmentDeletedReply,
+  deleteRequestFileBody,
+  duplicateCheckReply,
+  historyBody,
   observationHistoryReply,
+  requestDeleteBody,
   requestDeletedReply,
+  requestListBody,
   requestListReply,
   requestSaveReply,
   statusHistoryReply,
+  validateAddressBody,
+  validateUnitBody,
 } from '@portal/domain/contracts/requests';
 import { DELETED, SAVED } from '../../http/replies.ts';
 import { deleteAttachment } from './delete-attachment.ts';
@@ -53,7 +47,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
 
     app.post(
       '/list',
-      { schema: { tags, body: listQuery, response: { 200: requestListReply } } },
+      { schema: { tags, body: requestListBody, response: { 200: requestListReply } } },
       async (request) => {
         const { body, user } = request;
         if (body.id !== undefined) {
@@ -90,7 +84,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
 
     app.post(
       '/validar-unidade',
-      { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckResultSchema } } },
+      { schema: { tags, body: validateUnitBody, response: { 200: duplicateCheckReply } } },
       async (request) => {
         const dados = await findDuplicates(
           app.db,
@@ -106,7 +100,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
 
     app.post(
       '/validar-endereco',
-      { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckResultSchema } } },
+      { schema: { tags, body: validateAddressBody, response: { 200: duplicateCheckReply } } },
       async (request) => {
         const dados = await findDuplicates(
           app.db,
@@ -165,7 +159,7 @@ function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZo
       {
         schema: {
           tags: [requestForm(flow, kind).title],
-          body: deleteBody,
+          body: requestDeleteBody,
           response: { 200: requestDeletedReply },
         },
       },
