@@ -24,7 +24,7 @@ const baseUrl = inject('baseUrl');
 const form = requestForm('energia', 'troca');
 const MARKER = '/api/polyglot-executou';
 const POLYGLOT = Buffer.from(
-  `%PDF-1.4\n<html><body><script>top.__pwned = 1; fetch('${MARKER}?t=' + sessionStorage.getItem('portal.session'));</script></body></html>\n%%EOF\n`,
+  `%PDF-1.4\n<html><body><script>top.__pwned = 1; top.document.title = 'pwned'; fetch('${MARKER}?t=' + sessionStorage.getItem('portal.session'));</script></body></html>\n%%EOF\n`,
 );
 let browser: Browser;
 const pages: Record<string, Page> = {};
@@ -70,18 +70,28 @@ describe('an uploaded HTML polyglot never executes (issue 9 item 1)', () => {
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('content-security-policy')).toMatch(/sandbox/);
+    expect(answer.headers.get('content-disposition')).toMatch(/fatura\.pdf/);
   });
 
   it('[CELULA][VIEW]: opened in the viewer, its script does not run', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
     const anexos = page.getByRole('region', { name: 'Anexos' });
+    // The answer the célula's browser got for the file, not one fetched beside it.
+    const served = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === new URL(faturaUrl, baseUrl).pathname,
+    );
     await anexos.getByText('Visualizar Arquivo').first().click();
+    const headers = (await served).headers();
+    expect(headers['content-type']).toBe('application/pdf');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toMatch(/sandbox/);
     const pdf = page.getByRole('dialog').locator('iframe[title^="Visualização de"]');
     await expect.poll(() => pdf.getAttribute('src')).toMatch(/^blob:/);
     await page.waitForTimeout(1500);
     await screenshot(page, 'requests-polyglot-viewer');
     expect(await pwnedAnywhere(page)).not.toContain(1);
+    expect(await page.title()).not.toMatch(/pwned/);
     expect(executed).toEqual([]);
     await page.keyboard.press('Escape');
   });

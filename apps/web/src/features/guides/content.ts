@@ -32,7 +32,8 @@ const STATUS_OVERVIEW: ManualSection = {
   title: 'O caminho de uma solicitação',
   paragraphs: [
     'Toda solicitação começa em "Solicitação Iniciada" (ou "Iniciado pela Regional", "Iniciado por Energy Efficiency", "Iniciado por Property Management", conforme quem cadastrou).',
-    'A regional valida ("Em Validação Regional") e aprova ou recusa. A Célula analisa ("Em Validação Célula"), aprova aguardando a concessionária, aprova de vez ou recusa. Por fim o operador Xerox/AME insere a unidade na base ("Inserida na Base Xerox/AME") ou a devolve ("Recusada Xerox/AME").',
+    'Os pedidos das empresas passam primeiro pela regional ("Em Validação Regional"), que aprova ou recusa. Os iniciados pela regional ou por Energy Efficiency vão direto à Célula; os do Property Management passam antes pela análise do próprio Property ("Aprovado Análise" ou "Recusada Análise").',
+    'A Célula analisa ("Em Validação Célula"), aprova aguardando a concessionária, aprova de vez, devolve para correção ou recusa. Por fim o operador Xerox/AME insere a unidade na base ("Inserida na Base Xerox/AME") ou a devolve à Célula ("Recusada Xerox/AME").',
     'Status finais não mudam mais: Recusada Regional, Recusada Célula, Inserida na Base Xerox/AME e Recusada Análise.',
   ],
 };
@@ -64,11 +65,11 @@ export const MANUALS: Record<GuideAudience, Manual> = {
       {
         title: 'Analisar e decidir',
         steps: [
-          'Em "Aprovada Regional", escolha "Em Validação Célula" para assumir a análise, ou decida direto.',
-          'Para aprovar aguardando a concessionária ("Aprovada Célula - Aguardando Concessionária"), informe o protocolo quando houver.',
-          'Para aprovar ("Aprovada"), preencha o bloco da Célula: tipo de pagamento, classe e subclasse tarifária, modalidade, tensão de fornecimento, mercado, centro de custo, conta contábil e data de ligação.',
-          'Para recusar, escreva a observação: ela é obrigatória e fica no histórico.',
-          'Use "Recusada Célula - Tower" (Property, na água) para devolver à empresa um documento a corrigir; quando a correção chega, a solicitação volta para "Em Validação Célula".',
+          'Numa solicitação "Aprovada Regional" (ou iniciada pela regional, por Energy Efficiency, "Aprovado Análise" ou "Recusada Xerox/AME"), escolha "Em Validação Célula" para assumir a análise, ou decida direto.',
+          'Para aprovar, aguardando a concessionária ("Aprovada Célula - Aguardando Concessionária") ou de vez ("Aprovada"), preencha o bloco da Célula: tipo de pagamento, classe tarifária, tensão de fornecimento, mercado, centro de custo, conta contábil e data de ligação. Protocolo, previsão de ativação, subclasse e modalidade tarifária completam o bloco quando houver.',
+          'Para recusar de vez, escolha "Recusada Célula" e registre o motivo na observação, que fica no histórico.',
+          'Para devolver um documento a corrigir, use "Recusada Célula - Tower" ("Recusada Célula - Property" na água). A torre da empresa envia o Anexo Complementar Tower (na água, o Property também pode corrigir Endereço ID, Site ID e Tipo de Loja) e a solicitação volta para "Em Validação Célula". Se ninguém corrigir, a Célula pode reabri-la ou recusá-la de vez.',
+          'Aprovada, a solicitação segue para o operador Xerox/AME, que a insere na base ou a devolve à Célula ("Recusada Xerox/AME").',
         ],
       },
       {
@@ -122,7 +123,7 @@ export const MANUALS: Record<GuideAudience, Manual> = {
       {
         title: 'Pedir uma nova unidade',
         steps: [
-          'Em Energia › UC Nova (ou Água › Nova Matrícula), clique em "Nova Unidade".',
+          'Em Energia › UC Nova, clique em "Nova Unidade" (em Água › Nova Matrícula, "Nova Matrícula/RGI"). A torre não abre pedidos: ela acompanha e corrige os da sua empresa.',
           'Os Dados do Solicitante vêm do seu cadastro. Preencha os Dados da Solicitação: Site ID, regional, CEP (o endereço é completado automaticamente quando o serviço de CEP responde), UF, cidade, CNPJ/CPF da UC solicitada, concessionária, unidade, medidor, tensão e tipo do site.',
           'Clique em "Cadastrar". Se algo faltar, o campo fica marcado com a explicação.',
         ],
@@ -138,7 +139,13 @@ export const MANUALS: Record<GuideAudience, Manual> = {
         title: 'Acompanhar',
         paragraphs: [
           'A lista mostra o status de cada pedido. Enquanto ninguém agiu sobre ele, o pedido de troca ainda pode ser apagado por quem o criou.',
-          'Se a Célula devolver para correção ("Recusada Célula - Tower" ou "Recusada Célula - Property"), leia a observação, envie o anexo complementar pedido e escolha "Em Validação Célula" para devolver.',
+          'Se a Célula devolver para correção ("Recusada Célula - Tower"; na água, "Recusada Célula - Property"), a torre da sua empresa lê a observação, envia o Anexo Complementar Tower e escolhe "Em Validação Célula" para devolver. Na água, o Property Management também pode corrigir Endereço ID, Site ID e Tipo de Loja e devolver.',
+        ],
+      },
+      {
+        title: 'Property Management',
+        paragraphs: [
+          'Os pedidos que o Property Management cadastra começam em "Iniciado por Property Management" e são analisados pelo próprio Property: "Aprovado Análise" envia à Célula; "Recusada Análise" encerra (nesse caso Endereço ID, Site ID e Tipo de Loja deixam de ser obrigatórios).',
         ],
       },
       STATUS_OVERVIEW,
@@ -163,15 +170,15 @@ export const DECKS: Record<GuideAudience, Deck> = {
         points: [
           'Solicitação Iniciada → Em Validação Regional → Aprovada Regional.',
           'Em Validação Célula → Aprovada Célula - Aguardando Concessionária → Aprovada.',
-          'Inserida na Base Xerox/AME: a unidade está no ar.',
+          'Aprovada → Inserida na Base Xerox/AME: o operador cadastra a unidade na base.',
         ],
       },
       {
         title: 'O que a Célula preenche',
         points: [
           'Protocolo e previsão de ativação enquanto a concessionária responde.',
-          'Ao aprovar: tipo de pagamento, classe, subclasse e modalidade tarifária, tensão, mercado, centro de custo, conta contábil e data de ligação.',
-          'Toda recusa leva uma observação, que fica no histórico.',
+          'Ao aprovar (com ou sem a concessionária pendente): tipo de pagamento, classe tarifária, tensão de fornecimento, mercado, centro de custo, conta contábil e data de ligação.',
+          'Ao recusar ou devolver para correção, o motivo vai na observação e fica no histórico.',
         ],
       },
       {
@@ -252,7 +259,8 @@ export const DECKS: Record<GuideAudience, Deck> = {
       {
         title: 'Correções',
         points: [
-          'Devolvido para correção: leia a observação, envie o anexo complementar e devolva para a Célula.',
+          'Devolvido para correção ("Recusada Célula - Tower"): a torre lê a observação, envia o Anexo Complementar Tower e devolve à Célula.',
+          'Na água ("Recusada Célula - Property"), o Property Management também pode corrigir Endereço ID, Site ID e Tipo de Loja.',
         ],
       },
     ],
