@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +20,7 @@ import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { serializeError, serializeRequest } from './http/log-serializers.ts';
+import { LOG_REDACT_PATHS, REDACTED, serializeError, serializeRequest } from './http/log-serializers.ts';
 import { registerOrphanSweep } from './jobs/sweep-orphan-attachments.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -67,12 +68,20 @@ const CSP = {
 export interface BuildOptions {
   /** Replaces the configured mailer (tests capture messages). */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: serializeRequest, err: serializeError } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest, err: serializeError },
+      // Defence in depth: whatever a line carries, these never print (log-serializers.ts).
+      redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     // A stalled client is dropped instead of holding a socket: idle sockets after 20 s, a whole

@@ -7,7 +7,27 @@ import { stdSerializers } from 'pino';
  * statement, where a password hash or personal data may sit.
  */
 
-const HIDDEN = '[oculto]';
+export const REDACTED = '[redacted]';
+const HIDDEN = REDACTED;
+
+/**
+ * Censored by pino in any line whatever the serializers did: credentials in headers (should a
+ * line ever log them), statement parameters, password fields.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'err.params',
+  'err.parameters',
+  'password',
+  'passwordHash',
+  '*.password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.senha_atual',
+];
 
 /** The SPA path of the password link, /recuperar-senha/<token>, with the token hidden. */
 export const redactUrl = (url: string): string =>
@@ -32,14 +52,26 @@ export const serializeRequest = (request: LoggedRequest) => ({
 const withoutParams = (text: string) =>
   text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, `\nparams: ${HIDDEN}`);
 
+/**
+ * PostgreSQL echoes values in some messages: a constraint's "Failing row contains (…)" holds the
+ * whole row (a password hash included), "Key (email)=(…)" the duplicate, and "invalid input
+ * syntax for type integer: "…"" the value refused.
+ */
+const withoutValues = (text: string) =>
+  text
+    .replace(/(Failing row contains )\(.*\)/g, `$1${HIDDEN}`)
+    .replace(/(Key \([^)]*\)=)\(.*?\)(?= already exists| is not present|\.|$)/g, `$1${HIDDEN}`)
+    .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[^\n]*"/g, `$1${HIDDEN}`);
+
 type Serialized = Record<string, unknown>;
 type SerializedError = Serialized & { type: string; message: string; stack: string };
 
 function scrub(error: Serialized, depth = 0): Serialized {
   const { params: _params, parameters: _parameters, ...rest } = error;
   for (const key of ['message', 'stack'] as const) {
-    if (typeof rest[key] === 'string') rest[key] = withoutParams(rest[key]);
+    if (typeof rest[key] === 'string') rest[key] = withoutValues(withoutParams(rest[key]));
   }
+  if (typeof rest.detail === 'string') rest.detail = withoutValues(rest.detail);
   if (rest.cause && typeof rest.cause === 'object' && depth < 5)
     rest.cause = scrub(rest.cause as Serialized, depth + 1);
   return rest;

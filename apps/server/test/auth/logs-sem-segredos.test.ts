@@ -13,8 +13,8 @@ afterAll(() => t.close());
 
 describe('log lines hold no secret', () => {
   it('the reset link page /recuperar-senha/<token> is logged with the token hidden', () => {
-    expect(redactUrl('/recuperar-senha/abcDEF123-_x')).toBe('/recuperar-senha/[oculto]');
-    expect(redactUrl('/recuperar-senha/abc?x=1')).toBe('/recuperar-senha/[oculto]?x=1');
+    expect(redactUrl('/recuperar-senha/abcDEF123-_x')).toBe('/recuperar-senha/[redacted]');
+    expect(redactUrl('/recuperar-senha/abc?x=1')).toBe('/recuperar-senha/[redacted]?x=1');
     expect(redactUrl('/api/novas-unidades/list')).toBe('/api/novas-unidades/list');
   });
 
@@ -44,5 +44,22 @@ describe('log lines hold no secret', () => {
     const logged = JSON.stringify(serializeError(error!));
     expect(logged).not.toContain(hash);
     expect(logged).not.toContain('argon2');
+  });
+
+  it('values PostgreSQL echoes in an error (failing row, duplicate key, refused input) are hidden', () => {
+    const error = Object.assign(
+      new Error('invalid input syntax for type integer: "$argon2id$v=19$m=1$abc"'),
+      {
+        detail: 'Failing row contains (7, X, x@demo.portal, $argon2id$v=19$m=1$abc).',
+        cause: Object.assign(new Error('duplicate key value violates unique constraint'), {
+          detail: 'Key (email)=(segredo@demo.portal) already exists.',
+          parameters: ['$argon2id$v=19$m=1$abc'],
+        }),
+      },
+    );
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).not.toMatch(/argon2|segredo@demo\.portal|x@demo\.portal/);
+    expect(logged).toContain('Key (email)=[redacted] already exists.');
+    expect(logged).toContain('Failing row contains [redacted].');
   });
 });

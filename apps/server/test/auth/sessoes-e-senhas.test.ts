@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdministrator } from '../../src/db/seed/administrator.ts';
 import { auditLog, empresas, usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 
@@ -42,7 +43,125 @@ describe('a user who must change the password (trocar_senha 0) can do nothing el
   });
 });
 
+/** The API as documented: every route the app serves under /api, with its methods. */
+function documentedRoutes(): { method: string; url: string }[] {
+  const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+  return Object.entries(paths).flatMap(([url, methods]) =>
+    Object.keys(methods).map((method) => ({
+      method: method.toUpperCase(),
+      url: url.replace(/\{[^}]+\}/g, '1'),
+    })),
+  );
+}
+
+/** Calls made without a session (no `authenticate`): they answer whatever trocar_senha is. */
+const PUBLIC = ['/api/login', '/api/lost-password', '/api/change-password-new'];
+const ALLOWED_BEFORE_CHANGE = ['/api/validate', '/api/logout', '/api/change-password'];
+
+describe('trocar_senha 0 is enforced on every signed-in route', () => {
+  it('every other route of the API answers 403 "Troque sua senha para continuar." before reading anything', async () => {
+    await t.app.db.update(usuarios).set({ trocarSenha: 0 }).where(eq(usuarios.email, 'consulta@demo.portal'));
+    const token = await login(t.app, 'consulta@demo.portal');
+    const routes = documentedRoutes().filter(
+      (r) => !PUBLIC.includes(r.url) && !ALLOWED_BEFORE_CHANGE.includes(r.url),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    for (const { method, url } of routes) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : '{"trocar_senha":1}',
+      });
+      expect(`${method} ${url} ${res.statusCode}`).toBe(`${method} ${url} 403`);
+      expect(res.json()).toEqual({ error: 1, msg: 'Troque sua senha para continuar.' });
+    }
+    // The block is the user's own state: the session is unharmed and still asked to change.
+    const validate = await get('/api/validate', token);
+    expect(validate.statusCode).toBe(200);
+    expect(validate.json().user.trocar_senha).toBe(0);
+  });
+
+  it('validate, logout and change-password, and the public recovery calls, stay open', async () => {
+    await t.app.db
+      .update(usuarios)
+      .set({ trocarSenha: 0 })
+      .where(eq(usuarios.email, 'solicitante@demo.portal'));
+    const token = await login(t.app, 'solicitante@demo.portal');
+    expect((await get('/api/validate', token)).statusCode).toBe(200);
+    const wrong = await post(
+      '/api/change-password',
+      { senha_atual: 'errada-123', password: 'Outra#2026x' },
+      token,
+    );
+    expect(wrong.statusCode).toBe(422);
+
+    // Recovery by e-mail works too, and the link's new password ends the forced change.
+    expect((await post('/api/lost-password', { email: 'solicitante@demo.portal' })).statusCode).toBe(200);
+    const hash = t.mails.at(-1)!.link!.split('/recuperar-senha/')[1]!;
+    const reset = await post('/api/change-password-new', { hash, password: 'Recuperada#2026' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    // The reset ended every session, the one that was open included.
+    expect((await get('/api/validate', token)).statusCode).toBe(401);
+    const fresh = await login(t.app, 'solicitante@demo.portal', 'Recuperada#2026');
+    expect((await get('/api/home', fresh)).statusCode).toBe(200);
+    expect((await post('/api/logout', {}, fresh)).statusCode).toBe(200);
+  });
+
+  it('the first administrator (no company) must change the password, then uses the API', async () => {
+    const outcome = await createAdministrator(t.app.db, {
+      email: 'primeiro.admin@demo.portal',
+      name: 'Primeiro Administrador',
+      password: 'Inicial#2026',
+    });
+    expect(outcome).toBe('created');
+    const token = await login(t.app, 'primeiro.admin@demo.portal', 'Inicial#2026');
+    expect((await post('/api/usuarios/list', {}, token)).statusCode).toBe(403);
+    const changed = await post(
+      '/api/change-password',
+      { senha_atual: 'Inicial#2026', password: 'Definitiva#2026' },
+      token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().user).toMatchObject({ empresa: null, trocar_senha: 1, perfil: 1 });
+    expect((await post('/api/usuarios/list', {}, token)).statusCode).toBe(200);
+    expect((await get('/api/home', token)).statusCode).toBe(200);
+  });
+});
+
 describe('change-password asks for the current password and ends the other sessions', () => {
+  it("hostile: an e-mail of another user in the body changes only the caller's own password", async () => {
+    const token = await login(t.app, 'regional@demo.portal');
+    const res = await post(
+      '/api/change-password',
+      { senha_atual: 'Portal@2026', password: 'Regional#2026', email: 'celula@demo.portal' },
+      token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.email).toBe('regional@demo.portal');
+    expect(await login(t.app, 'celula@demo.portal')).toBeTruthy();
+    expect(await login(t.app, 'regional@demo.portal', 'Regional#2026')).toBeTruthy();
+  });
+
+  it('hostile: a current password of the wrong type → 400 naming senha_atual', async () => {
+    const token = await login(t.app, 'amee@demo.portal');
+    const res = await post(
+      '/api/change-password',
+      { senha_atual: 12345678, password: 'OutraSenha#2026' },
+      token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 1, campo: 'senha_atual' });
+  });
+
+  it('hostile: without a session change-password answers 401, whatever the body', async () => {
+    const res = await post('/api/change-password', {
+      senha_atual: 'Portal@2026',
+      password: 'OutraSenha#2026',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('without the current password → 400 naming Senha atual', async () => {
     const token = await login(t.app, 'amee@demo.portal');
     const res = await post('/api/change-password', { password: 'OutraSenha#2026' }, token);
@@ -98,6 +217,25 @@ describe('users of a deactivated company cannot sign in', () => {
 });
 
 describe('a forged X-Forwarded-For never overflows the audit log', () => {
+  it('with trustProxy on, a list of 300 forged addresses is stored as one address that fits the column', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const forged = Array.from({ length: 300 }, (_, i) => `198.51.100.${i % 250}`).join(', ');
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'celula@demo.portal', password: 'Portal@2026' },
+        headers: { 'x-forwarded-for': forged },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = await proxied.app.db.select().from(auditLog).where(eq(auditLog.acao, 'login'));
+      expect(entry!.ip!.length).toBeLessThanOrEqual(64);
+      expect(entry!.ip).not.toContain(',');
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('with trustProxy on, a 300-character "address" signs in and is stored cut to the column', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
