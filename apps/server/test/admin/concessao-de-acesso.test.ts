@@ -29,7 +29,9 @@ let userKeeper: Awaited<ReturnType<typeof signedIn>>;
 const KEEPERS = 23300001;
 
 const userByEmail = async (email: string) =>
-  (await admin.post('/usuarios/list', { q: email })).body.dados.find((u: { email: string }) => u.email === email);
+  (await admin.post('/usuarios/list', { q: email })).body.dados.find(
+    (u: { email: string }) => u.email === email,
+  );
 const storedUser = async (email: string) =>
   (await t.app.db.select().from(usuarios).where(eq(usuarios.email, email)))[0]!;
 
@@ -37,7 +39,15 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t.app, 'admin@demo.portal');
   provider = await signedIn(t.app, 'amee@demo.portal');
-  await t.app.db.insert(grupos).values({ id: KEEPERS, nome: 'Cadastro de usuários', papel: 'grupo_tim', cadastro: true, usuarios: true });
+  await t.app.db
+    .insert(grupos)
+    .values({
+      id: KEEPERS,
+      nome: 'Cadastro de usuários',
+      papel: 'grupo_tim',
+      cadastro: true,
+      usuarios: true,
+    });
   const empresa = (await admin.get('/usuarios/opcoes')).body.dados.empresas[0].id;
   await t.app.db.insert(usuarios).values({
     name: 'Guarda de Usuários',
@@ -65,7 +75,10 @@ describe("nobody sets another user's password: the reset e-mail does it", () => 
   it('not even profile 1 sets a password, on edit or on create', async () => {
     const target = await userByEmail('tower@demo.portal');
     const edit = await admin.post('/usuarios/edit', { ...target, password: 'Senha-Escolhida-1' });
-    expect(edit).toMatchObject({ status: 403, body: { error: 1, msg: ADMIN_SETS_NO_PASSWORD, campo: 'password' } });
+    expect(edit).toMatchObject({
+      status: 403,
+      body: { error: 1, msg: ADMIN_SETS_NO_PASSWORD, campo: 'password' },
+    });
     const add = await admin.post('/usuarios/add', {
       ...target,
       id: undefined,
@@ -112,14 +125,21 @@ describe('only profile 1 grants or touches profile 1', () => {
       const res = await provider.post('/usuarios/edit', { ...target, ...change });
       expect(res.status).toBe(403);
     }
-    expect(await storedUser('admin@demo.portal')).toMatchObject({ name: target.name, ativo: true, idPerfil: PROFILE.ADMINISTRADOR });
+    expect(await storedUser('admin@demo.portal')).toMatchObject({
+      name: target.name,
+      ativo: true,
+      idPerfil: PROFILE.ADMINISTRADOR,
+    });
   });
 
   it('profile 1 may make another user Administrador', async () => {
     const other = await userByEmail('celula@demo.portal');
     const res = await admin.post('/usuarios/edit', { ...other, id_perfil: PROFILE.ADMINISTRADOR });
     expect(res.status).toBe(200);
-    await admin.post('/usuarios/edit', { ...(await userByEmail('celula@demo.portal')), id_perfil: PROFILE.CADASTRO_UC });
+    await admin.post('/usuarios/edit', {
+      ...(await userByEmail('celula@demo.portal')),
+      id_perfil: PROFILE.CADASTRO_UC,
+    });
   });
 });
 
@@ -183,6 +203,32 @@ describe('nobody grants a flag their group lacks (only profile 1 does)', () => {
 
   it('profile 1 grants any flag', async () => {
     const [tower] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.TOWER));
-    expect((await admin.post('/grupos/edit', { ...tower, relatorios: true, usuarios: false })).status).toBe(200);
+    expect((await admin.post('/grupos/edit', { ...tower, relatorios: true, usuarios: false })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('hostile review: taking an account through the administration', () => {
+  it('a non-administrator with the usuarios flag cannot delete or deactivate an administrator', async () => {
+    const provider = await signedIn(t.app, 'amee@demo.portal');
+    const [admin] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'admin@demo.portal'));
+    const res = await provider.post('/usuarios/delete', { id: admin!.id });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('Só um Administrador (perfil 1) apaga ou desativa um Administrador.');
+    const [after] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, admin!.id));
+    expect(after!.ativo).toBe(true);
+  });
+
+  it("a non-administrator cannot change another user's e-mail (the password link would follow it)", async () => {
+    const provider = await signedIn(t.app, 'amee@demo.portal');
+    const listed = await provider.post('/usuarios/list', { q: 'celula@demo.portal' });
+    const victim = (listed.body.dados as { email: string }[]).find((u) => u.email === 'celula@demo.portal')!;
+    const res = await provider.post('/usuarios/edit', { ...victim, email: 'atacante@evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ campo: 'email' });
+    expect(res.body.msg).toMatch(/^Só um Administrador \(perfil 1\) altera o e-mail de outro usuário/);
+    const [after] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'celula@demo.portal'));
+    expect(after).toBeDefined();
   });
 });

@@ -1,9 +1,4 @@
-import {
-  PERMISSION_FLAGS,
-  PERMISSION_LABELS,
-  PROFILE,
-  type Permissions,
-} from './groups.ts';
+import { PERMISSION_FLAGS, PERMISSION_LABELS, PROFILE, type Permissions } from './groups.ts';
 
 /**
  * Nobody grants what they do not hold (GUIDE §7): the rules an administration save must pass
@@ -24,7 +19,11 @@ export interface GrantProblem {
 
 export const ADMIN_SETS_NO_PASSWORD =
   'A senha de um usuário não é definida pelo administrador: use "Enviar e-mail de redefinição".';
-export const ONLY_ADMIN_GRANTS_ADMIN = 'Só um Administrador (perfil 1) concede ou altera o perfil Administrador.';
+export const ONLY_ADMIN_GRANTS_ADMIN =
+  'Só um Administrador (perfil 1) concede ou altera o perfil Administrador.';
+export const ONLY_ADMIN_CHANGES_EMAIL =
+  'Só um Administrador (perfil 1) altera o e-mail de outro usuário: a redefinição de senha iria para o novo endereço.';
+export const ONLY_ADMIN_REMOVES_ADMIN = 'Só um Administrador (perfil 1) apaga ou desativa um Administrador.';
 export const NO_OWN_ACCESS_CHANGE = 'Você não pode alterar o seu próprio grupo ou perfil.';
 export const NO_OWN_GROUP_CHANGE = 'Você não pode alterar o papel ou as permissões do seu próprio grupo.';
 export const flagNotHeld = (flag: keyof Permissions) =>
@@ -47,17 +46,28 @@ export function flagBeyondGranter(granter: Granter, flags: Permissions): keyof P
  */
 export function userGrantProblem(
   granter: Granter,
-  before: { id: number; id_grupo: number; id_perfil: number } | undefined,
-  next: { id_grupo: number; id_perfil: number; password?: unknown },
+  before: { id: number; id_grupo: number; id_perfil: number; email: string } | undefined,
+  next: { id_grupo: number; id_perfil: number; email: string; password?: unknown },
   groupFlags: Permissions,
 ): GrantProblem | null {
   if (next.password !== undefined) return { msg: ADMIN_SETS_NO_PASSWORD, field: 'password' };
-  if (before?.id === granter.id && (before.id_grupo !== next.id_grupo || before.id_perfil !== next.id_perfil)) {
+  if (
+    before?.id === granter.id &&
+    (before.id_grupo !== next.id_grupo || before.id_perfil !== next.id_perfil)
+  ) {
     return { msg: NO_OWN_ACCESS_CHANGE, field: before.id_grupo !== next.id_grupo ? 'id_grupo' : 'id_perfil' };
   }
   const touchesAdministrator =
     next.id_perfil === PROFILE.ADMINISTRADOR || before?.id_perfil === PROFILE.ADMINISTRADOR;
-  if (touchesAdministrator && !isAdministrator(granter)) return { msg: ONLY_ADMIN_GRANTS_ADMIN, field: 'id_perfil' };
+  if (touchesAdministrator && !isAdministrator(granter))
+    return { msg: ONLY_ADMIN_GRANTS_ADMIN, field: 'id_perfil' };
+  // Whoever sets someone's e-mail receives their password link: that is taking the account.
+  const otherEmailChanged =
+    before !== undefined &&
+    before.id !== granter.id &&
+    before.email.trim().toLowerCase() !== next.email.trim().toLowerCase();
+  if (otherEmailChanged && !isAdministrator(granter))
+    return { msg: ONLY_ADMIN_CHANGES_EMAIL, field: 'email' };
   // Putting someone in a group hands them its flags; only the group they already had is exempt.
   if (before?.id_grupo !== next.id_grupo) {
     const beyond = flagBeyondGranter(granter, groupFlags);
@@ -74,12 +84,21 @@ export function groupGrantProblem(
   next: Permissions & { papel: string },
 ): GrantProblem | null {
   if (before && groupId === granter.grupo) {
-    const changed = before.papel !== next.papel || PERMISSION_FLAGS.some((flag) => before[flag] !== next[flag]);
-    if (changed) return { msg: NO_OWN_GROUP_CHANGE, field: before.papel !== next.papel ? 'papel' : 'usuarios' };
+    const changed =
+      before.papel !== next.papel || PERMISSION_FLAGS.some((flag) => before[flag] !== next[flag]);
+    if (changed)
+      return { msg: NO_OWN_GROUP_CHANGE, field: before.papel !== next.papel ? 'papel' : 'usuarios' };
   }
   const added = Object.fromEntries(
     PERMISSION_FLAGS.map((flag) => [flag, next[flag] && !before?.[flag]]),
   ) as Permissions;
   const beyond = flagBeyondGranter(granter, added);
   return beyond ? { msg: flagNotHeld(beyond), field: beyond } : null;
+}
+
+/** A user delete (or the deactivation it becomes): an administrator is removed only by another. */
+export function userRemovalProblem(granter: Granter, target: { id_perfil: number }): string | null {
+  return target.id_perfil === PROFILE.ADMINISTRADOR && !isAdministrator(granter)
+    ? ONLY_ADMIN_REMOVES_ADMIN
+    : null;
 }

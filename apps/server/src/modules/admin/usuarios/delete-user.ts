@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
-import { notFound, unprocessable } from '../../../http/errors.ts';
+import { userRemovalProblem } from '@portal/domain';
+import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
@@ -21,6 +22,8 @@ export async function deleteUser(
   return ctx.db.transaction(async (tx) => {
     const before = await findUser(tx, id);
     if (!before) throw notFound('Usuário não encontrado.');
+    const problem = userRemovalProblem(ctx.user, before);
+    if (problem) throw forbidden(problem);
     const audit = { idUsuario: ctx.user.id, entidade: 'usuario', entidadeId: id, antes: before, ip: ctx.ip };
     if (await userHasHistory(tx, id)) {
       await tx

@@ -99,6 +99,8 @@ export function UserFormModal({ record, onClose }: Props) {
   });
 
   const ownAccess = record?.id === me.id;
+  // Another user's e-mail receives their password link: only profile 1 changes it (admin-grants.ts).
+  const emailLocked = Boolean(record) && !ownAccess && !isAdministrator(me);
   // Only profile 1 grants profile 1, or edits a user who has it.
   const administratorLocked = !isAdministrator(me) && record?.id_perfil === PROFILE.ADMINISTRADOR;
   const accessNote = ownAccess ? NO_OWN_ACCESS_CHANGE : undefined;
@@ -127,7 +129,13 @@ export function UserFormModal({ record, onClose }: Props) {
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          required
+          disabled={emailLocked}
+          {...form.getInputProps('email')}
+        />
         <PhoneInput {...form.getInputProps('telefone')} />
         <TextInput
           label="CPF/CNPJ"
