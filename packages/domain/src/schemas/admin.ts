@@ -3,6 +3,7 @@ import type { RoleKind } from '../access/groups.ts';
 import { PROFILES } from '../access/groups.ts';
 import { REGIONAL_IDS } from '../catalogs/regionals.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
+import { phoneDigits } from '../validators/phone.ts';
 import {
   cnpjField,
   flag,
@@ -31,15 +32,29 @@ const toRegionalIds = (v: unknown) => {
   return v ?? [];
 };
 
+const PHONE_INVALID = 'O campo Telefone é inválido.';
+const PHONE_TOO_LONG = `O campo Telefone pode ter no máximo ${FIELD_MAX.telefone} caracteres.`;
 /** A phone number with area code: 10 to 13 digits once punctuation is dropped. */
+const isPhoneText = (s: string) => /^\d{10,13}$/.test(s.replace(/[\s()+-]/g, ''));
 const phoneText = z
   .string({ error: 'O campo Telefone é obrigatório.' })
-  .max(FIELD_MAX.telefone, `O campo Telefone pode ter no máximo ${FIELD_MAX.telefone} caracteres.`)
-  .refine((s) => /^\d{10,13}$/.test(s.replace(/[\s()+-]/g, '')), 'O campo Telefone é inválido.');
+  .max(FIELD_MAX.telefone, PHONE_TOO_LONG)
+  .refine(isPhoneText, PHONE_INVALID);
 const phone = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), phoneText);
-const optionalPhone = z.preprocess(
+
+/**
+ * A user's phone: the same check, narrowed to a Brazilian number (area code + 8 or 9 digits, as
+ * the form's mask types it) and kept as digits only; blank clears it.
+ */
+const optionalUserPhone = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || null : v),
-  phoneText.nullable().optional(),
+  z
+    .string({ error: PHONE_INVALID })
+    .max(FIELD_MAX.telefone, PHONE_TOO_LONG)
+    .refine((s) => isPhoneText(s) && phoneDigits(s).length <= 11, PHONE_INVALID)
+    .transform(phoneDigits)
+    .nullable()
+    .optional(),
 );
 
 /**
@@ -58,7 +73,7 @@ export const userSaveBody = z.object({
   id_regional: optionalRef('Regional'),
   id_status: flag('Ativo').default(true),
   /** Shown as 'Dados do Solicitante' on the requests this user files (spec part 1 §3). */
-  telefone: optionalPhone,
+  telefone: optionalUserPhone,
   cnpj: optionalTaxId('CPF/CNPJ inválido'),
   /** The old screen sends a comma list; an array is accepted too. */
   regionais: z.preprocess(

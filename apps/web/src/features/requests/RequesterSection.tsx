@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { formatCpfOrCnpj } from '@portal/domain';
+import { formatCpfOrCnpj, formatPhone } from '@portal/domain';
 
 export interface Requester {
   nome: string;
@@ -16,7 +16,7 @@ export function RequesterSection({ requester }: { requester: Requester }) {
     ['Empresa', requester.empresa],
     ['CPF/CNPJ', requester.cnpj && formatCpfOrCnpj(requester.cnpj)],
     ['E-mail', requester.email],
-    ['Telefone', requester.telefone],
+    ['Telefone', requester.telefone && formatPhone(requester.telefone)],
   ];
   return (
     <Stack gap="sm" component="section" aria-label="Dados do Solicitante">

@@ -1,6 +1,7 @@
 import { Checkbox, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import {
   formatCpfOrCnpj,
+  formatPhone,
   isAdministrator,
   NO_OWN_ACCESS_CHANGE,
   ONLY_ADMIN_GRANTS_ADMIN,
@@ -44,7 +45,7 @@ const initialValues = (record?: UserRow): Values => ({
   id_grupo: record ? String(record.id_grupo) : '',
   id_perfil: record ? String(record.id_perfil) : '',
   id_status: record?.id_status ?? true,
-  telefone: record?.telefone ?? '',
+  telefone: record?.telefone ? formatPhone(record.telefone) : '',
   cnpj: record?.cnpj ? formatCpfOrCnpj(record.cnpj) : '',
   regionais: (record?.regionais ?? []).map(String),
 });
