@@ -5,7 +5,12 @@ import {
   flagNotHeld,
   GROUP,
   NO_OWN_ACCESS_CHANGE,
+  NO_OWN_COMPANY_REMOVAL,
   NO_OWN_GROUP_CHANGE,
+  ONLY_ADMIN_CHANGES_EMAIL,
+  ONLY_ADMIN_EDITS_ADMIN_GROUP,
+  ONLY_ADMIN_OTHER_ROLE_KIND,
+  ONLY_ADMIN_REMOVES_ADMIN_COMPANY,
   ONLY_ADMIN_GRANTS_ADMIN,
   PROFILE,
 } from '@portal/domain';
@@ -27,6 +32,8 @@ let provider: Awaited<ReturnType<typeof signedIn>>;
 /** A group holding only "cadastro" and "usuários", and one user of it. */
 let userKeeper: Awaited<ReturnType<typeof signedIn>>;
 const KEEPERS = 23300001;
+/** Another group of the keepers' role kind (grupo_tim), holding only "cadastro". */
+const SAME_KIND = 23300003;
 
 const userByEmail = async (email: string) =>
   (await admin.post('/usuarios/list', { q: email })).body.dados.find(
@@ -48,6 +55,7 @@ beforeAll(async () => {
       cadastro: true,
       usuarios: true,
     });
+  await t.app.db.insert(grupos).values({ id: SAME_KIND, nome: 'Cadastro TIM', papel: 'grupo_tim', cadastro: true });
   const empresa = (await admin.get('/usuarios/opcoes')).body.dados.empresas[0].id;
   await t.app.db.insert(usuarios).values({
     name: 'Guarda de Usuários',
@@ -167,10 +175,10 @@ describe('nobody changes their own group, profile or flags', () => {
 
 describe('nobody grants a flag their group lacks (only profile 1 does)', () => {
   it('a group with only cadastro and usuários cannot give "relatórios" to another group', async () => {
-    const [tower] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.TOWER));
-    const res = await userKeeper.post('/grupos/edit', { ...tower, relatorios: true });
+    const [other] = await t.app.db.select().from(grupos).where(eq(grupos.id, SAME_KIND));
+    const res = await userKeeper.post('/grupos/edit', { ...other, relatorios: true });
     expect(res).toMatchObject({ status: 403, body: { msg: flagNotHeld('relatorios'), campo: 'relatorios' } });
-    const [after] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.TOWER));
+    const [after] = await t.app.db.select().from(grupos).where(eq(grupos.id, SAME_KIND));
     expect(after!.relatorios).toBe(false);
   });
 
@@ -197,8 +205,9 @@ describe('nobody grants a flag their group lacks (only profile 1 does)', () => {
   });
 
   it('flags the granter holds may be given', async () => {
-    const [tower] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.TOWER));
-    expect((await userKeeper.post('/grupos/edit', { ...tower, usuarios: true })).status).toBe(200);
+    const [other] = await t.app.db.select().from(grupos).where(eq(grupos.id, SAME_KIND));
+    const res = await userKeeper.post('/grupos/edit', { ...other, usuarios: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('profile 1 grants any flag', async () => {
@@ -221,14 +230,95 @@ describe('hostile review: taking an account through the administration', () => {
   });
 
   it("a non-administrator cannot change another user's e-mail (the password link would follow it)", async () => {
-    const provider = await signedIn(t.app, 'amee@demo.portal');
-    const listed = await provider.post('/usuarios/list', { q: 'celula@demo.portal' });
-    const victim = (listed.body.dados as { email: string }[]).find((u) => u.email === 'celula@demo.portal')!;
-    const res = await provider.post('/usuarios/edit', { ...victim, email: 'atacante@evil.example' });
+    const victim = (await userByEmail('guarda@teste.portal')) as object;
+    await admin.post('/usuarios/add', { ...victim, id: undefined, version: undefined, email: 'colega@teste.portal' });
+    const colleague = await userByEmail('colega@teste.portal');
+    const res = await userKeeper.post('/usuarios/edit', { ...colleague, email: 'atacante@evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ campo: 'email' });
-    expect(res.body.msg).toMatch(/^Só um Administrador \(perfil 1\) altera o e-mail de outro usuário/);
-    const [after] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'celula@demo.portal'));
-    expect(after).toBeDefined();
+    expect(res.body).toEqual({ error: 1, msg: ONLY_ADMIN_CHANGES_EMAIL, campo: 'email' });
+    expect(await userByEmail('colega@teste.portal')).toBeDefined();
+  });
+});
+
+describe('hostile review: a role kind, an administrator\'s group and one\'s own company are beyond the "usuários" flag', () => {
+  const companyByCnpj = async (cnpj: string) =>
+    (await admin.post('/empresas/list', { q: cnpj })).body.dados.find((c: { cnpj: string }) => c.cnpj === cnpj);
+  const storedGroup = async (id: number) => (await t.app.db.select().from(grupos).where(eq(grupos.id, id)))[0];
+
+  it('the provider cannot create a user in the Célula group (another role kind), nothing stored', async () => {
+    const template = await userByEmail('amee@demo.portal');
+    const res = await provider.post('/usuarios/add', {
+      ...template,
+      id: undefined,
+      version: undefined,
+      email: 'celula.falsa@teste.portal',
+      id_grupo: GROUP.CELULA,
+    });
+    expect(res).toMatchObject({ status: 403, body: { error: 1, msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'id_grupo' } });
+    expect(await userByEmail('celula.falsa@teste.portal')).toBeUndefined();
+  });
+
+  it('the provider cannot edit a user of another role kind, even only the name', async () => {
+    const tower = await userByEmail('tower@demo.portal');
+    const res = await provider.post('/usuarios/edit', { ...tower, name: 'Renomeado' });
+    expect(res).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND } });
+    expect((await storedUser('tower@demo.portal')).name).toBe(tower.name);
+  });
+
+  it("the provider cannot strip a flag from the administrator's group", async () => {
+    const [celula] = await t.app.db.select().from(grupos).where(eq(grupos.id, GROUP.CELULA));
+    const res = await provider.post('/grupos/edit', { ...celula, usuarios: false });
+    expect(res).toMatchObject({ status: 403, body: { error: 1, msg: ONLY_ADMIN_EDITS_ADMIN_GROUP } });
+    expect((await storedGroup(GROUP.CELULA))!.usuarios).toBe(true);
+  });
+
+  it("the provider cannot change a group's role kind, create a group of another one, nor delete one", async () => {
+    await admin.post('/grupos/add', { id: 23300004, nome: 'Apoio AME', papel: 'amee', cadastro: true });
+    await admin.post('/grupos/add', { id: 23300005, nome: 'Torres novas', papel: 'tower', cadastro: true });
+    const support = await storedGroup(23300004);
+    const retyped = await provider.post('/grupos/edit', { ...support, papel: 'celula' });
+    expect(retyped).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'papel' } });
+    expect((await storedGroup(23300004))!.papel).toBe('amee');
+    const created = await provider.post('/grupos/add', { id: 23300006, nome: 'Célula 2', papel: 'celula', cadastro: true });
+    expect(created).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'papel' } });
+    expect(await storedGroup(23300006)).toBeUndefined();
+    const deleted = await provider.post('/grupos/delete', { id: 23300005 });
+    expect(deleted).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND } });
+    expect(await storedGroup(23300005)).toBeDefined();
+  });
+
+  it('within its own role kind the provider still administers groups', async () => {
+    const support = await storedGroup(23300004);
+    expect((await provider.post('/grupos/edit', { ...support, nome: 'Apoio AME Energia' })).status).toBe(200);
+    expect((await provider.post('/grupos/delete', { id: 23300004 })).status).toBe(200);
+    expect((await admin.post('/grupos/delete', { id: 23300005 })).status).toBe(200);
+  });
+
+  it('nobody moves themselves to another company', async () => {
+    const me = await userByEmail('amee@demo.portal');
+    const other = await companyByCnpj('48392015000179');
+    const res = await provider.post('/usuarios/edit', { ...me, id_empresa: other.id });
+    expect(res).toMatchObject({ status: 403, body: { msg: NO_OWN_ACCESS_CHANGE, campo: 'id_empresa' } });
+    expect((await storedUser('amee@demo.portal')).idEmpresa).toBe(me.id_empresa);
+  });
+
+  it('the "empresas" flag does not take away its holder\'s own company, by edit or delete', async () => {
+    const own = await companyByCnpj('27184563000133');
+    const edit = await provider.post('/empresas/edit', { ...own, status: false });
+    expect(edit).toMatchObject({ status: 403, body: { msg: NO_OWN_COMPANY_REMOVAL, campo: 'status' } });
+    const del = await provider.post('/empresas/delete', { id: own.id });
+    expect(del).toMatchObject({ status: 403, body: { msg: NO_OWN_COMPANY_REMOVAL } });
+    expect((await companyByCnpj('27184563000133')).status).toBe(true);
+  });
+
+  it("nor an administrator's company; profile 1 deactivates a company that is not their own", async () => {
+    const client = await companyByCnpj('48392015000179');
+    const res = await provider.post('/empresas/delete', { id: client.id });
+    expect(res).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_REMOVES_ADMIN_COMPANY } });
+    expect((await companyByCnpj('48392015000179')).status).toBe(true);
+    const tower = await companyByCnpj('35810274000120');
+    const deactivated = await admin.post('/empresas/edit', { ...tower, status: false });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+    await admin.post('/empresas/edit', { ...tower, version: deactivated.body.dados.version, status: true });
   });
 });

@@ -71,20 +71,18 @@ describe('administration endpoints follow the menu rules', () => {
   });
 
   it('a group losing its flag loses the endpoints at the next call (flags are read per request)', async () => {
-    const admin = sessions.get('admin@demo.portal')!;
-    const celula = sessions.get('celula@demo.portal')!;
-    const headers = { authorization: `Bearer ${admin.token}` };
-    const group = (await t.app.inject({ method: 'POST', url: '/api/grupos/list', headers, payload: { id: celula.user.grupo } })).json().dados;
-    // AMEE edits the célula group (admin's own group may not drop its own 'usuarios' flag).
-    const amee = { authorization: `Bearer ${sessions.get('amee@demo.portal')!.token}` };
-    const off = await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: amee, payload: { ...group, empresas: false } });
+    const admin = { authorization: `Bearer ${sessions.get('admin@demo.portal')!.token}` };
+    const regional = sessions.get('regional@demo.portal')!;
+    const asRegional = { authorization: `Bearer ${regional.token}` };
+    const group = (await t.app.inject({ method: 'POST', url: '/api/grupos/list', headers: admin, payload: { id: regional.user.grupo } })).json().dados;
+    const off = await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: admin, payload: { ...group, empresas: false } });
     expect(off.statusCode).toBe(200);
-    const denied = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: { authorization: `Bearer ${celula.token}` }, payload: {} });
+    const denied = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: asRegional, payload: {} });
     expect(denied.statusCode).toBe(403);
     // The second save names the version the first one produced (a stale one would be refused).
-    const on = await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: amee, payload: { ...group, version: off.json().dados.version, empresas: true } });
+    const on = await t.app.inject({ method: 'POST', url: '/api/grupos/edit', headers: admin, payload: { ...group, version: off.json().dados.version, empresas: true } });
     expect(on.statusCode).toBe(200);
-    const allowed = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: { authorization: `Bearer ${celula.token}` }, payload: {} });
+    const allowed = await t.app.inject({ method: 'POST', url: '/api/empresas/list', headers: asRegional, payload: {} });
     expect(allowed.statusCode).toBe(200);
   });
 });

@@ -175,8 +175,10 @@ describe('who may change them: the rules of any other user field', () => {
     expect(await stored('admin@demo.portal')).toMatchObject({ telefone: before!.telefone, cnpj: before!.cnpj });
   });
 
-  it('a user manager who is not profile 1 may change them on a non-administrator, validated alike', async () => {
-    const target = await listed('sara@demo.portal');
+  it('a user manager who is not profile 1 may change them on a user of their role kind, validated alike', async () => {
+    const created = await admin.post('/usuarios/add', user('colega.amee@demo.portal', { id_grupo: GROUP.AMEE }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const target = await listed('colega.amee@demo.portal');
     const invalid = await provider.post('/usuarios/edit', { ...target, cnpj: '000.000.000-00' });
     expect(invalid.status).toBe(422);
     expect(invalid.body).toEqual({ error: 1, msg: 'CPF/CNPJ inválido', campo: 'cnpj' });

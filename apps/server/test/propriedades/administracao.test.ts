@@ -292,18 +292,18 @@ async function currentUser(session: Session): Promise<SessionUser | null> {
 
 type GrantState = {
   admins: number;
-  self: { id_grupo: number; id_perfil: number } | undefined;
+  self: { id_grupo: number; id_perfil: number; id_empresa: number | null } | undefined;
   groups: Record<string, unknown>[];
 };
 
-/** What the grant rules protect: the profile-1 users, the caller's own access, every group's flags. */
+/** What the grant rules protect: the profile-1 users, the caller's own access, every group's role kind and flags. */
 async function grantState(userId: number): Promise<GrantState> {
   const rows = async (q: string) =>
     ((await f.t.app.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows;
   const [admins] = await rows(
     `select count(*)::int n from usuarios where id_perfil = ${PROFILE.ADMINISTRADOR}`,
   );
-  const [self] = await rows(`select id_grupo, id_perfil from usuarios where id = ${userId}`);
+  const [self] = await rows(`select id_grupo, id_perfil, id_empresa from usuarios where id = ${userId}`);
   const groups = await rows(`select id, papel, ${PERMISSION_FLAGS.join(', ')} from grupos order by id`);
   return { admins: Number(admins!.n), self: self as GrantState['self'], groups };
 }
@@ -315,13 +315,18 @@ function grantViolations(caller: SessionUser, before: GrantState, after: GrantSt
   if (
     before.self &&
     after.self &&
-    (before.self.id_grupo !== after.self.id_grupo || before.self.id_perfil !== after.self.id_perfil)
+    (before.self.id_grupo !== after.self.id_grupo ||
+      before.self.id_perfil !== after.self.id_perfil ||
+      before.self.id_empresa !== after.self.id_empresa)
   )
-    out.push('the caller changed their own group or profile');
+    out.push('the caller changed their own group, profile or company');
   for (const group of after.groups) {
     const old = before.groups.find((g) => g.id === group.id);
     if (old && group.id === caller.grupo && JSON.stringify(old) !== JSON.stringify(group))
       out.push('the caller changed their own group');
+    const changed = !old || JSON.stringify(old) !== JSON.stringify(group);
+    if (changed && (group.papel !== caller.papel || (old && old.papel !== caller.papel)))
+      out.push(`group ${String(group.id)} of another role kind was created or changed`);
     for (const flag of PERMISSION_FLAGS)
       if (group[flag] === true && old?.[flag] !== true && !mayGrantFlag(caller, flag))
         out.push(`group ${String(group.id)} got "${flag}", which the caller lacks`);

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
+import { companyRemovalProblem } from '@portal/domain';
+import { forbidden, notFound } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
+import { companyHoldsAdministrator, companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
 
 export const COMPANY_DEACTIVATED =
   'A empresa possui usuários ou solicitações: foi desativada para preservar o histórico.';
@@ -19,6 +20,11 @@ export async function deleteCompany(
   return ctx.db.transaction(async (tx) => {
     const before = await findCompany(tx, fluxo, id);
     if (!before) throw notFound('Empresa não encontrada.');
+    const problem = companyRemovalProblem(ctx.user, {
+      id,
+      holdsAdministrator: await companyHoldsAdministrator(tx, id),
+    });
+    if (problem) throw forbidden(problem);
     const audit = {
       idUsuario: ctx.user.id,
       entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa',

@@ -1,5 +1,5 @@
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@portal/domain';
+import { PROFILE, type ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { empresas, solicitacoes, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
@@ -85,6 +85,10 @@ export async function cnpjTaken(db: DbOrTx, fluxo: Fluxo, cnpj: string, exceptId
     .limit(1);
   return row !== undefined;
 }
+
+/** A profile-1 user belongs to the company: only another administrator takes it away. */
+export const companyHoldsAdministrator = (db: DbOrTx, id: number) =>
+  hasAny(db, usuarios, and(eq(usuarios.idEmpresa, id), eq(usuarios.idPerfil, PROFILE.ADMINISTRADOR)));
 
 /** Users or requests point at the company: deleting it would orphan them. */
 export const companyInUse = async (db: DbOrTx, id: number): Promise<boolean> =>

@@ -1,12 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { CompanySaveBody } from '@portal/domain';
+import { companyRemovalProblem, type CompanySaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
-import { notFound, unprocessable } from '../../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { lockVersion, updatedOrStale } from '../../../db/version.ts';
-import { cnpjTaken, findCompany, toCompanyDto, type CompanyDto, type Fluxo } from './repo.ts';
+import {
+  cnpjTaken,
+  companyHoldsAdministrator,
+  findCompany,
+  toCompanyDto,
+  type CompanyDto,
+  type Fluxo,
+} from './repo.ts';
 
 export const CNPJ_TAKEN = 'CNPJ já cadastrado.';
 
@@ -35,6 +42,13 @@ export async function saveCompany(
       const before = mode === 'edit' ? await findCompany(tx, fluxo, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Empresa não encontrada.');
       const lock = before && lockVersion(empresas.version, before.version, input.version);
+      if (before?.status && !values.status) {
+        const problem = companyRemovalProblem(ctx.user, {
+          id: before.id,
+          holdsAdministrator: await companyHoldsAdministrator(tx, before.id),
+        });
+        if (problem) throw forbidden(problem, 'status');
+      }
       if (await cnpjTaken(tx, fluxo, values.cnpj, before?.id)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
       const row = lock
         ? updatedOrStale(

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
-import { notFound, unprocessable } from '../../../http/errors.ts';
+import { groupRemovalProblem } from '@portal/domain';
+import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { findGroup, groupHasUsers, toGroupDto } from './repo.ts';
+import { findGroup, groupHasUsers, groupHoldsAdministrator, toGroupDto } from './repo.ts';
 
 export const GROUP_HAS_USERS =
   'Este Grupo de Acesso possui usuários e não pode ser apagado. Mova os usuários para outro grupo antes.';
@@ -17,6 +18,11 @@ export async function deleteGroup(
   return ctx.db.transaction(async (tx) => {
     const before = await findGroup(tx, id);
     if (!before) throw notFound('Grupo de Acesso não encontrado.');
+    const problem = groupRemovalProblem(ctx.user, {
+      papel: before.papel,
+      holdsAdministrator: await groupHoldsAdministrator(tx, id),
+    });
+    if (problem) throw forbidden(problem);
     if (await groupHasUsers(tx, id)) throw unprocessable(GROUP_HAS_USERS);
     await tx.delete(grupos).where(eq(grupos.id, id));
     await writeAudit(tx, {

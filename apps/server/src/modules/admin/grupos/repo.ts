@@ -1,5 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { ROLE_KINDS, type ListQuery } from '@portal/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { PROFILE, ROLE_KINDS, type ListQuery } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { grupos, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
@@ -48,3 +48,7 @@ export async function findGroup(db: DbOrTx, id: number): Promise<Row | undefined
 }
 
 export const groupHasUsers = (db: DbOrTx, id: number) => hasAny(db, usuarios, eq(usuarios.idGrupo, id));
+
+/** A profile-1 user is in the group: editing it edits the administrator's access. */
+export const groupHoldsAdministrator = (db: DbOrTx, id: number) =>
+  hasAny(db, usuarios, and(eq(usuarios.idGrupo, id), eq(usuarios.idPerfil, PROFILE.ADMINISTRADOR)));

@@ -6,7 +6,7 @@ import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { lockVersion, updatedOrStale } from '../../../db/version.ts';
-import { findGroup, toGroupDto, type GroupDto } from './repo.ts';
+import { findGroup, groupHoldsAdministrator, toGroupDto, type GroupDto } from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
 
@@ -27,7 +27,8 @@ export async function saveGroup(
       if (mode === 'edit' && !before) throw notFound('Grupo de Acesso não encontrado.');
       const lock = before && lockVersion(grupos.version, before.version, version);
       // Nobody grants what they do not hold, nor changes their own group's access (GUIDE §7).
-      const problem = groupGrantProblem(ctx.user, id, before, values);
+      const stored = before && { ...before, holdsAdministrator: await groupHoldsAdministrator(tx, id) };
+      const problem = groupGrantProblem(ctx.user, id, stored, values);
       if (problem) throw forbidden(problem.msg, problem.field);
       const row = lock
         ? updatedOrStale(

@@ -46,7 +46,7 @@ export async function saveUser(
 
       const group = await findGroupAccess(tx, input.id_grupo);
       if (!group) throw unprocessable('Grupo de Acesso não encontrado.', 'id_grupo');
-      const problem = userGrantProblem(ctx.user, before, input, group.permissoes);
+      const problem = userGrantProblem(ctx.user, before, input, { ...group.permissoes, papel: group.papel });
       if (problem) throw forbidden(problem.msg, problem.field);
       const { papel } = group;
       if (!(await companyExists(tx, input.id_empresa)))
@@ -93,8 +93,7 @@ export async function saveUser(
           )[0]!;
       await replaceRegionals(tx, row.id, regionalIds);
       // A deactivation ends the sessions already open with the old state.
-      if (before && before.id_status && !input.id_status)
-        await revokeAllSessions(tx, before.id);
+      if (before && before.id_status && !input.id_status) await revokeAllSessions(tx, before.id);
 
       const after = (await findUser(tx, row.id))!;
       await writeAudit(tx, {

@@ -1,5 +1,6 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { companySaveBody, formatCep, formatCnpj, type Flow } from '@portal/domain';
+import { companySaveBody, formatCep, formatCnpj, NO_OWN_COMPANY_REMOVAL, type Flow } from '@portal/domain';
+import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FLOW_LABELS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PhoneInput } from '../shared/PhoneInput.tsx';
@@ -36,6 +37,9 @@ const initialValues = (record?: CompanyRow): Values => ({
 
 /** The company form (spec part 2 §3 Company, §5: every field required here). */
 export function CompanyFormModal({ fluxo, record, onClose }: Props) {
+  // One's own company is never deactivated by oneself (companyRemovalProblem on the server).
+  const me = useSessionUser();
+  const ownCompany = record !== undefined && record.id === me.empresa;
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: companiesResource[fluxo],
     mode: record ? 'edit' : 'add',
@@ -79,7 +83,12 @@ export function CompanyFormModal({ fluxo, record, onClose }: Props) {
         <PhoneInput required {...form.getInputProps('telefone')} />
       </SimpleGrid>
       <TextInput label="E-mail" type="email" required {...form.getInputProps('email')} />
-      <Switch label="Ativa" {...form.getInputProps('status', { type: 'checkbox' })} />
+      <Switch
+        label="Ativa"
+        disabled={ownCompany && form.values.status}
+        description={ownCompany ? NO_OWN_COMPANY_REMOVAL : undefined}
+        {...form.getInputProps('status', { type: 'checkbox' })}
+      />
     </FormModal>
   );
 }

@@ -1,8 +1,11 @@
 import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
   flagNotHeld,
+  isAdministrator,
+  mayAdministerRoleKind,
   mayGrantFlag,
   NO_OWN_GROUP_CHANGE,
+  ONLY_ADMIN_OTHER_ROLE_KIND,
   PERMISSION_FLAGS,
   PERMISSION_LABELS,
   ROLE_KINDS,
@@ -21,7 +24,6 @@ interface Props {
 
 type Values = { id: string; nome: string; papel: string } & Record<PermissionFlag, boolean>;
 
-const ROLE_OPTIONS = Object.entries(ROLE_KINDS).map(([value, { label }]) => ({ value, label }));
 
 const initialValues = (record?: GroupRow): Values => ({
   id: record ? String(record.id) : '',
@@ -46,6 +48,13 @@ export function GroupFormModal({ record, onClose }: Props) {
     if (!mayGrantFlag(me, flag) && !record?.[flag]) return flagNotHeld(flag);
     return undefined;
   };
+  // Only profile 1 creates or changes groups of another role kind than their own group's.
+  const roleOptions = Object.entries(ROLE_KINDS).map(([value, { label }]) => ({
+    value,
+    label,
+    disabled: !mayAdministerRoleKind(me, value),
+  }));
+  const roleNote = isAdministrator(me) ? undefined : ONLY_ADMIN_OTHER_ROLE_KIND;
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: groupsResource,
     schema: groupSaveBody,
@@ -80,9 +89,9 @@ export function GroupFormModal({ record, onClose }: Props) {
         label="Papel"
         required
         placeholder="Selecione"
-        data={ROLE_OPTIONS}
+        data={roleOptions}
         disabled={ownGroup}
-        description={ownGroup ? NO_OWN_GROUP_CHANGE : undefined}
+        description={ownGroup ? NO_OWN_GROUP_CHANGE : roleNote}
         {...form.getInputProps('papel')}
       />
       <Fieldset legend="Permissões">

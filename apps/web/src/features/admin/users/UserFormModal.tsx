@@ -3,8 +3,10 @@ import {
   formatCpfOrCnpj,
   formatPhone,
   isAdministrator,
+  mayAdministerRoleKind,
   NO_OWN_ACCESS_CHANGE,
   ONLY_ADMIN_GRANTS_ADMIN,
+  ONLY_ADMIN_OTHER_ROLE_KIND,
   PROFILE,
   regionaisForRole,
   userSaveBody,
@@ -104,6 +106,8 @@ export function UserFormModal({ record, onClose }: Props) {
   const emailLocked = Boolean(record) && !ownAccess && !isAdministrator(me);
   // Only profile 1 grants profile 1, or edits a user who has it.
   const administratorLocked = !isAdministrator(me) && record?.id_perfil === PROFILE.ADMINISTRADOR;
+  // Only profile 1 administers users of another role kind than their own group's.
+  const otherRoleKindLocked = !administratorLocked && Boolean(record) && !mayAdministerRoleKind(me, record!.papel);
   const accessNote = ownAccess ? NO_OWN_ACCESS_CHANGE : undefined;
   const profiles = (options.data?.perfis ?? []).map((p) => ({
     value: String(p.id),
@@ -125,6 +129,7 @@ export function UserFormModal({ record, onClose }: Props) {
       problem={
         problem ??
         (administratorLocked ? ONLY_ADMIN_GRANTS_ADMIN : null) ??
+        (otherRoleKindLocked ? ONLY_ADMIN_OTHER_ROLE_KIND : null) ??
         (options.isError ? options.error.message : null)
       }
     >
@@ -151,6 +156,8 @@ export function UserFormModal({ record, onClose }: Props) {
           placeholder={loading}
           nothingFoundMessage="Nenhuma empresa encontrada"
           data={companyOptions(options.data)}
+          disabled={ownAccess}
+          description={accessNote}
           {...form.getInputProps('id_empresa')}
         />
         <Select
@@ -164,6 +171,7 @@ export function UserFormModal({ record, onClose }: Props) {
           data={(options.data?.grupos ?? []).map((g) => ({
             value: String(g.id),
             label: `${g.nome} (${g.id})`,
+            disabled: !mayAdministerRoleKind(me, g.papel),
           }))}
           {...form.getInputProps('id_grupo')}
         />
