@@ -1,6 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE } from '@portal/domain';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { grupos, usuarios } from '../../src/db/schema.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, multipart, newUnitPayload, PDF, readRequest } from '../support/requests.ts';
 
@@ -45,6 +49,25 @@ describe('attachments of a request', () => {
   it("the cell-only attachment is not served to the requester, even by its id (GUIDE §7)", async () => {
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
     const res = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(requester) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 1, msg: 'Arquivo não encontrado.' });
+  });
+
+  it("a file of a form outside the user's menu is not served, whatever the role's scope (hostile review)", async () => {
+    // A Célula-kind group (every request in scope, the complementary slot shown) without "cadastro":
+    // its menu has no Energia entry, so the form's files are as closed to it as the form's calls.
+    await t.app.db.insert(grupos).values({ id: 99000002, nome: 'Célula sem cadastro', papel: 'celula' });
+    await t.app.db.insert(usuarios).values({
+      name: 'Sem Cadastro',
+      email: 'sem-cadastro@teste.portal',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      idGrupo: 99000002,
+      idPerfil: PROFILE.CADASTRO_UC,
+      trocarSenha: 1,
+    });
+    const outsider = await login(t.app, 'sem-cadastro@teste.portal');
+    const record = await readRequest(t.app, cell, 'novas-unidades', id);
+    const res = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(outsider) });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 1, msg: 'Arquivo não encontrado.' });
   });

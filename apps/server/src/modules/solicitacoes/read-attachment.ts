@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   FILE_CONTENT_TYPES,
   fileTypeByName,
+  formAccessProblem,
   policyRole,
   requestForm,
   visibleFiles,
@@ -18,8 +19,9 @@ import { scoped } from './scope.ts';
 const INLINE: readonly FileType[] = ['pdf', 'jpeg', 'png'];
 
 /**
- * An attachment of a request the user may see: the request in the user's scope, and the slot
- * one the user's screen shows in the request's status (visibility.ts). The served type comes
+ * An attachment of a request the user may see: the request's form in the user's menu (the same
+ * rule as the form's own calls), the request in the user's scope, and the slot one the user's
+ * screen shows in the request's status (visibility.ts). The served type comes
  * from the file's kind — its name and first bytes were checked to agree on upload — never from
  * the MIME type a client declared, so rows stored before that rule are served safely too.
  */
@@ -38,9 +40,9 @@ export async function findAttachment(db: Database, user: SessionUser, id: number
     .innerJoin(solicitacoes, eq(solicitacoes.id, anexos.idSolicitacao))
     .where(scoped(user, and(eq(anexos.id, id))))
     .limit(1);
-  const form = file && requestForm(file.fluxo, file.kind);
-  const shown = form && visibleFiles(form, policyRole(user.papel), file.status as RequestStatus);
-  if (!file || !shown!.some((slot) => slot === file.tipo)) throw notFound('Arquivo não encontrado.');
+  const form = file && !formAccessProblem(user, file.fluxo, file.kind) && requestForm(file.fluxo, file.kind);
+  const shown = form ? visibleFiles(form, policyRole(user.papel), file.status as RequestStatus) : [];
+  if (!file || !shown.some((slot) => slot === file.tipo)) throw notFound('Arquivo não encontrado.');
   const kind = fileTypeByName(file.nome);
   return {
     ...file,
