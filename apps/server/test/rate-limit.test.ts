@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_SLOWDOWN_MS } from '../src/auth/rate-limits.ts';
+import { MAX_SLOWDOWN_MS, SLOW_DOWN_CURRENT_PASSWORD } from '../src/auth/rate-limits.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -63,6 +63,32 @@ describe('login rate limits', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a burst of parallel wrong passwords is held like a sequence (an attempt counts when it starts)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => attempt('tower@demo.portal', `10.5.0.${i}`)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('wrong current passwords on change-password are slowed down per user, like sign-ins', async () => {
+    const session = (await signIn('property@demo.portal', '10.6.0.1')).json().token as string;
+    const change = (senha_atual: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/change-password',
+        payload: { senha_atual, password: 'Nova#Senha2026' },
+        headers: { authorization: `Bearer ${session}` },
+        remoteAddress: '10.6.0.1',
+      });
+    for (let i = 0; i < 3; i++) expect((await change(`errada-${i}`)).statusCode).toBe(422);
+    const slowed = await change('errada-3');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({ error: 1, msg: SLOW_DOWN_CURRENT_PASSWORD });
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('limits failed attempts per IP across different addresses', async () => {

@@ -28,6 +28,12 @@ export class AttemptCounter {
     else window.count += 1;
   }
 
+  /** Gives back an attempt counted by `count` that turned out to succeed. */
+  refund(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
   private prune(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
@@ -65,6 +71,13 @@ export class FailureSlowdown {
     else this.failures.set(key, { count: entry.count + 1, lastAt: now });
   }
 
+  /** Gives back an attempt counted by `fail` that turned out to succeed. */
+  refund(key: string): void {
+    const entry = this.failures.get(key);
+    if (entry && entry.count > 1) entry.count -= 1;
+    else this.failures.delete(key);
+  }
+
   private prune(now: number): void {
     for (const [key, entry] of this.failures)
       if (now - entry.lastAt > this.forgetAfterMs) this.failures.delete(key);
@@ -77,30 +90,45 @@ const addressOf = (request: FastifyRequest) =>
     .toLowerCase();
 
 /**
- * Sign-in: failed attempts are limited per client IP (a lockout for the window: that is the
- * guesser's own address) and slowed down per e-mail address (FailureSlowdown), so neither one
- * address attacked from many IPs nor many addresses from one IP get through.
+ * Failed attempts are limited per client IP (a lockout for the window: that is the guesser's own
+ * address) and slowed down per account (FailureSlowdown), so neither one account attacked from
+ * many IPs nor many accounts from one IP get through. Every attempt counts as a failure when it
+ * starts and is given back when it succeeds: a burst of parallel guesses is held like a sequence.
  */
-export function signInRateLimits(app: FastifyInstance) {
+function guessLimits(app: FastifyInstance, accountOf: (request: FastifyRequest) => string, slowDown: string) {
   const { perAddress, perIp, windowMs } = app.config.rateLimit;
   const byIp = new AttemptCounter(perIp, windowMs);
-  const byAddress = new FailureSlowdown(perAddress, windowMs);
+  const byAccount = new FailureSlowdown(perAddress, windowMs);
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       if (byIp.exhausted(request.ip)) throw new AppError(429, TOO_MANY_ATTEMPTS);
-      const wait = byAddress.waitMs(addressOf(request));
+      const account = accountOf(request);
+      const wait = byAccount.waitMs(account);
       if (wait > 0) {
         reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new AppError(429, SLOW_DOWN);
+        throw new AppError(429, slowDown);
       }
+      byIp.count(request.ip);
+      byAccount.fail(account);
     },
     onResponse: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      if (reply.statusCode !== 401) return;
-      byIp.count(request.ip);
-      byAddress.fail(addressOf(request));
+      // Only an attempt that passed preHandler can answer 200.
+      if (reply.statusCode !== 200) return;
+      byIp.refund(request.ip);
+      byAccount.refund(accountOf(request));
     },
   };
 }
+
+/** Sign-in, per e-mail address. */
+export const signInRateLimits = (app: FastifyInstance) => guessLimits(app, addressOf, SLOW_DOWN);
+
+export const SLOW_DOWN_CURRENT_PASSWORD =
+  'Muitas tentativas com a senha atual incorreta. Aguarde alguns segundos e tente novamente.';
+
+/** change-password proves the current password: per signed-in user, guessing it is as slow as signing in. */
+export const currentPasswordRateLimits = (app: FastifyInstance) =>
+  guessLimits(app, (request) => `usuario:${request.user.id}`, SLOW_DOWN_CURRENT_PASSWORD);
 
 /**
  * Recovery e-mails: every request counts, per client IP and per e-mail address, for the window.

@@ -181,6 +181,14 @@ describe('change-password asks for the current password and ends the other sessi
     expect(await login(t.app, 'amee@demo.portal')).toBeTruthy();
   });
 
+  it('the current password again as the new one → 422 naming the new password, nothing changes', async () => {
+    const token = await login(t.app, 'amee@demo.portal');
+    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'Portal@2026' }, token);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: 1, campo: 'password', msg: 'A nova senha deve ser diferente da senha atual.' });
+    expect((await get('/api/home', token)).statusCode).toBe(200);
+  });
+
   it('with it: the password changes, this session goes on, every other session ends', async () => {
     const other = await login(t.app, 'property@demo.portal');
     const current = await login(t.app, 'property@demo.portal');
@@ -213,6 +221,18 @@ describe('users of a deactivated company cannot sign in', () => {
 
     await t.app.db.update(empresas).set({ status: true }).where(eq(empresas.id, user!.idEmpresa!));
     expect((await get('/api/home', open)).statusCode).toBe(200);
+  });
+
+  it('nor receive a password recovery link while it is inactive', async () => {
+    const [user] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'tower@demo.portal'));
+    await t.app.db.update(empresas).set({ status: false }).where(eq(empresas.id, user!.idEmpresa!));
+    const sent = t.mails.length;
+    const res = await post('/api/lost-password', { email: 'tower@demo.portal' });
+    expect(res.statusCode).toBe(200);
+    expect(t.mails.length).toBe(sent);
+    await t.app.db.update(empresas).set({ status: true }).where(eq(empresas.id, user!.idEmpresa!));
+    await post('/api/lost-password', { email: 'tower@demo.portal' });
+    expect(t.mails.length).toBe(sent + 1);
   });
 });
 

@@ -11,7 +11,8 @@ export const LOST_PASSWORD_ANSWER =
   'Caso seu email esteja cadastrado, voce receberá um link para alteração de sua senha.';
 
 /**
- * E-mails a single-use link /recuperar-senha/{token}, valid for `validMinutes`, to an active user.
+ * E-mails a single-use link /recuperar-senha/{token}, valid for `validMinutes`, to an active user
+ * of an active company.
  * A new link supersedes the older unused ones.
  */
 export async function requestPasswordReset(
@@ -21,7 +22,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { db, mailer } = deps;
   const record = await findUserRecord(db, { email });
-  if (!record?.ativo) return;
+  // A user who may not sign in (inactive, or of an inactive company) gets no link either.
+  if (!record?.ativo || !record.empresaAtiva) return;
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx

@@ -7,7 +7,7 @@ import {
   resetPasswordBody,
   sessionUserSchema,
 } from '@portal/domain';
-import { recoveryRateLimits, signInRateLimits } from '../../auth/rate-limits.ts';
+import { currentPasswordRateLimits, recoveryRateLimits, signInRateLimits } from '../../auth/rate-limits.ts';
 import { revokeSession } from '../../auth/sessions.ts';
 import { changePassword, PASSWORD_CHANGED } from './change-password.ts';
 import { login } from './login.ts';
@@ -89,6 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
+      ...currentPasswordRateLimits(app),
       config: BEFORE_PASSWORD_CHANGE,
       schema: { tags: ['Autenticação'], body: changePasswordBody, response: { 200: userReply } },
     },

@@ -1,6 +1,6 @@
 import { Alert, Anchor, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { passwordProblem } from '@portal/domain';
+import { newPasswordProblem } from '@portal/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ export function ChangePasswordPage() {
     initialValues: { senha_atual: '', password: '' },
     validate: {
       senha_atual: (value) => (value ? null : 'Informe a senha atual.'),
-      password: (value) => passwordProblem(value),
+      password: (value, values) => newPasswordProblem(values.senha_atual, value),
     },
   });
   const mutation = useMutation({
