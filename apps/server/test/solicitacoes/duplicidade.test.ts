@@ -36,6 +36,20 @@ describe('duplicate checks (validar-unidade, validar-endereco and on save)', () 
     expect(res.json().msg).toBe('Unidade já cadastrada no workflow. Entre em contato com a regional responsável.');
   });
 
+  it('invisible characters, other spaces or decomposed accents do not make another unit (hostile review)', async () => {
+    const disguised = ['UC\u200BWF0001', '\uFEFFUCWF\u00AD0001\u200D', 'UCWF0001\u2060'];
+    for (const unidade of disguised) {
+      const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade }));
+      expect(res.statusCode, JSON.stringify(unidade)).toBe(422);
+      expect(res.json().msg).toBe('Unidade já cadastrada no workflow. Entre em contato com a regional responsável.');
+      expect((await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade })).json().total).toBe(1);
+    }
+    const first = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { endereco_id: 'RUA\u00A0SÃO 1' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const decomposed = await call(t.app, token, '/api/novas-unidades/validar-endereco', { endereco_id: 'rua sa\u0303o 1' });
+    expect(decomposed.json().total).toBe(1);
+  });
+
   it('a refused request (3, 6, 15) is no duplicate: the unit can be filed again, and the check lists nothing', async () => {
     for (const [i, refusedStatus] of [3, 6, 15].entries()) {
       const unidade = `UCRECUSA${i}`;

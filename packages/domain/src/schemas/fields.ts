@@ -6,13 +6,22 @@ import { cleanTaxId, isValidCpfOrCnpj } from '../validators/tax-id.ts';
 
 /**
  * Building blocks of the payload schemas. Every message names the field as the user reads it.
- * Text is trimmed and a blank value becomes null: "not filled" has one representation.
+ * Text is cleaned (cleanTypedText) and a blank value becomes null: "not filled" has one representation.
  * Whether a field is required often depends on the user and the status; that is the policy's
  * job (checkSave), so these blocks accept null unless the field is required for everyone.
  */
 
+/**
+ * Text as the user meant it: one Unicode form (a decomposed 'ã' is the composed one), every space
+ * an ordinary space, and no invisible format characters (zero-width spaces and joiners, soft
+ * hyphens, byte-order and direction marks). Nobody types those on purpose, and kept they would
+ * make two spellings of one unit look like two units to the duplicate check.
+ */
+export const cleanTypedText = (typed: string): string =>
+  typed.normalize('NFC').replace(/\p{Cf}/gu, '').replace(/\p{Zs}/gu, ' ').trim();
+
 const blankToNull = (value: unknown) => {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'string') return cleanTypedText(value) || null;
   return value;
 };
 
