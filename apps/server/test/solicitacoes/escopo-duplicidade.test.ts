@@ -43,6 +43,19 @@ describe('a workflow duplicate outside the caller\'s scope is told without its d
     expect(res.body).not.toMatch(/Escondida|Secreto|Iniciada/);
   });
 
+  it("an out-of-scope record's id does not hide the match: which request holds the unit stays untold", async () => {
+    for (const [url, key] of [
+      ['/api/novas-unidades/validar-unidade', { unidade: created.unidade }],
+      ['/api/novas-unidades/validar-endereco', { endereco_id: created.endereco_id }],
+    ] as const) {
+      const res = await call(t.app, tokens.tower!, url, { ...key, id: created.id });
+      expect(res.json()).toEqual({ error: 0, total: 1, dados: [HIDDEN] });
+    }
+    // The requester, who may read it, is editing that very record: no duplicate of itself.
+    const own = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', { unidade: created.unidade, id: created.id });
+    expect(own.json()).toEqual({ error: 0, total: 0, dados: [] });
+  });
+
   it('validar-endereco: the same, and the unit behind the address id is not told either', async () => {
     const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-endereco', { endereco_id: created.endereco_id });
     expect(res.json()).toEqual({ error: 0, total: 1, dados: [HIDDEN] });

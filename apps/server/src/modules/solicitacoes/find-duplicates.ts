@@ -1,4 +1,4 @@
-import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import {
   STATUS,
   statusLabel,
@@ -69,7 +69,9 @@ export async function findDuplicates(
         eq(solicitacoes.tipo, kind),
         eq(sql`lower(${workflowColumn})`, value),
         notInArray(solicitacoes.status, REFUSED),
-        excludeId ? ne(solicitacoes.id, excludeId) : undefined,
+        // Only a record the user may read is "the one being edited": excluding any id would let a
+        // caller confirm which out-of-scope request holds the unit by watching the match vanish.
+        excludeId ? sql`not (${eq(solicitacoes.id, excludeId)} and (${scopeOf(user)}))` : undefined,
       ),
     )
     .limit(20);
