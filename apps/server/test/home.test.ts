@@ -79,6 +79,15 @@ describe('GET /api/home (dashboard totals)', () => {
     expect((await home('solicitante@demo.portal')).total_solicitadas_nova).toBe(2);
   });
 
+  it("counts only the forms in the user's menu: Property, without the ownership change, gets 0 there (hostile review)", async () => {
+    const property = 'Prisma Property Management Ltda.';
+    await addRequest({ tipo: 'troca', status: 7, empresa: property });
+    await addRequest({ tipo: 'nova', status: 7, empresa: property });
+    const totals = await home('property@demo.portal');
+    expect(totals.total_ap_ceular).toBe(0);
+    expect(totals.total_ap_ceular_nova).toBe(1);
+  });
+
   it('requires a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/home' })).statusCode).toBe(401);
   });

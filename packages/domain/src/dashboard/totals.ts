@@ -1,3 +1,6 @@
+import { formAccessProblem } from '../access/request-access.ts';
+import type { Actor } from '../access/groups.ts';
+
 /**
  * Dashboard counters (spec part 1 §2 Dashboard, §3 Dashboard totals).
  * Each card counts one status of one kind of request and links to that list, filtered.
@@ -72,3 +75,10 @@ export const DASHBOARD: DashboardGroup[] = [
     ]),
   },
 ];
+
+/**
+ * The counter groups this user is shown: one per energy form in their menu. A form the user may
+ * not open is not counted for them either (its totals stay 0), as its list would not open.
+ */
+export const dashboardGroups = (actor: Actor): DashboardGroup[] =>
+  DASHBOARD.filter((group) => !formAccessProblem(actor, 'energia', group.kind));

@@ -1,5 +1,5 @@
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { DASHBOARD, hidesHeader } from '@portal/domain';
+import { dashboardGroups, hidesHeader } from '@portal/domain';
 import dayjs from 'dayjs';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { useHomeTotals } from './api.ts';
@@ -34,7 +34,7 @@ export function DashboardPage() {
           )}
         </Paper>
       )}
-      {DASHBOARD.map((group) => (
+      {dashboardGroups(user).map((group) => (
         <CounterGroup key={group.kind} group={group} totals={totals} />
       ))}
     </Stack>
