@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { API_DOCS: '1', ...process.env },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@portal/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -36,6 +36,11 @@ export interface Config {
   cepTimeoutMs: number;
   /** How often attachment files without a row are swept from storage; 0 turns the sweep off. */
   orphanSweepIntervalMs: number;
+  /**
+   * Serve the OpenAPI description and its viewer at /api/docs. Off unless asked for: it lists every
+   * call and field to whoever asks, signed in or not.
+   */
+  apiDocs: boolean;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cepBaseUrl: env.CEP_BASE_URL ?? 'https://viacep.com.br/ws',
     cepTimeoutMs: int(env.CEP_TIMEOUT_MS, 3000),
     orphanSweepIntervalMs: int(env.ORPHAN_SWEEP_INTERVAL_MS, 60 * 60_000),
+    apiDocs: ['1', 'true', 'sim'].includes(env.API_DOCS?.trim().toLowerCase() ?? ''),
   };
 }
 

@@ -42,3 +42,21 @@ describe('trustProxy is a setting, off by default', () => {
     expect(res.json()).toEqual({ ip: '10.9.9.9' });
   });
 });
+
+describe('the OpenAPI description is served only when the operator asks for it (hostile review)', () => {
+  it('API_DOCS unset: /api/docs and its JSON answer 404 to anyone; API_DOCS=1 turns them on', async () => {
+    expect(readConfig({}).apiDocs).toBe(false);
+    expect(readConfig({ API_DOCS: '1' }).apiDocs).toBe(true);
+    const closed = await createTestApp({ apiDocs: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        const res = await closed.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ error: 1, msg: 'Rota não encontrada.' });
+      }
+    } finally {
+      await closed.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+});

@@ -64,6 +64,8 @@ export async function createTestApp(
     // Every test database is new and the suite signs in as the demo users, on PGlite and on
     // PostgreSQL alike; from the environment, demo users never reach PostgreSQL (config.ts).
     seedDemo: true,
+    // The contract tests read the OpenAPI description.
+    apiDocs: true,
     ...overrides,
   };
   const mails: MailMessage[] = [];
