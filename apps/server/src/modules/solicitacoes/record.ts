@@ -1,50 +1,30 @@
-import { getTableColumns } from 'drizzle-orm';
 import {
   policyRole,
-  REQUEST_FIELDS,
   visibleFields,
   visibleFiles,
-  type RequestField,
   type RequestFile,
   type RequestForm,
   type RequestStatus,
   type SessionUser,
 } from '@portal/domain';
 import { ATTACHMENT_LINKS, type RequestRecord } from '@portal/domain/contracts/requests';
-import { solicitacoes } from '../../db/schema.ts';
+import { REQUEST_FIELD_COLUMNS, solicitacoes } from '../../db/schema.ts';
 
 type Row = typeof solicitacoes.$inferSelect;
-type ColumnKey = keyof Row;
+type ColumnField = keyof typeof REQUEST_FIELD_COLUMNS;
 
 /** Request fields that are columns (the observation is a history entry, not a column). */
-export const COLUMN_FIELDS = REQUEST_FIELDS.filter((f) => f !== 'observacao') as Exclude<
-  RequestField,
-  'observacao'
->[];
-
-// The schema names its columns after the spec's fields, so the mapping is read off the table.
-const PROPERTY_OF: Record<string, ColumnKey> = Object.fromEntries(
-  Object.entries(getTableColumns(solicitacoes)).map(([property, column]) => [
-    column.name,
-    property as ColumnKey,
-  ]),
-);
-
-export const propertyOf = (field: string): ColumnKey => {
-  const property = PROPERTY_OF[field];
-  if (!property) throw new Error(`no column for request field ${field}`);
-  return property;
-};
+export const COLUMN_FIELDS = Object.keys(REQUEST_FIELD_COLUMNS) as ColumnField[];
 
 /** The field values of a stored request, keyed by the spec's names. */
 export const fieldValues = (row: Row): Record<string, unknown> =>
-  Object.fromEntries(COLUMN_FIELDS.map((f) => [f, row[propertyOf(f)]]));
+  Object.fromEntries(COLUMN_FIELDS.map((f) => [f, row[REQUEST_FIELD_COLUMNS[f]]]));
 
 /** The payload's field values as a partial row update (only the fields sent). */
 export const rowValues = (values: Record<string, unknown>): Partial<Row> =>
   Object.fromEntries(
     COLUMN_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(values, f)).map((f) => [
-      propertyOf(f),
+      REQUEST_FIELD_COLUMNS[f],
       values[f] ?? null,
     ]),
   ) as Partial<Row>;
