@@ -1,4 +1,4 @@
-import type { Flow, Kind, RequestField, RequestFile, RoleKind } from '@portal/domain';
+import type { Flow, Kind, RegularizationFile, RequestField, RequestFile, RoleKind } from '@portal/domain';
 import type { AuditAction } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -351,7 +351,10 @@ export const anexos = pgTable(
 
 /**
  * The provider's (Xerox/AME) base of consumer units, consulted by the duplicate checks
- * (spec part 1 §3 Duplicate-check result: sge flag, UC, Rz_Social, Endereco, Bairro, Cidade, Estado, Status).
+ * (spec part 1 §3 Duplicate-check result: sge flag, UC, Rz_Social, Endereco, Bairro, Cidade, Estado, Status)
+ * and replaced by each import of the provider's export on /conciliacao-da-base, keyed by unit and
+ * concessionaire. `rzSocial` and `cnpjFatura` are the holder on the unit's invoice: the divergence
+ * detection compares them with the client's CNPJ for the UF and the companies registered.
  */
 export const baseProvedor = pgTable(
   'base_provedor',
@@ -360,21 +363,217 @@ export const baseProvedor = pgTable(
     fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
     uc: varchar('uc', { length: 20 }).notNull(),
     enderecoId: varchar('endereco_id', { length: 12 }),
+    siteId: varchar('site_id', { length: 12 }),
     rzSocial: varchar('rz_social', { length: 150 }).notNull(),
-    concessionaria: varchar('concessionaria', { length: 120 }),
+    cnpjFatura: varchar('cnpj_fatura', { length: 14 }),
+    concessionaria: varchar('concessionaria', { length: 120 }).notNull().default(''),
+    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, { onDelete: 'set null' }),
+    regional: integer('regional').references(() => regionais.id, { onDelete: 'set null' }),
+    cep: char('cep', { length: 8 }),
     endereco: varchar('endereco', { length: 120 }),
+    numero: varchar('numero', { length: 20 }),
+    complemento: varchar('complemento', { length: 20 }),
     bairro: varchar('bairro', { length: 60 }),
     cidade: varchar('cidade', { length: 60 }),
     estado: char('estado', { length: 2 }),
+    numeroMedidor: varchar('numero_medidor', { length: 12 }),
+    tensao: varchar('tensao', { length: 40 }),
+    urlFatura: varchar('url_fatura', { length: 500 }),
     ativa: boolean('ativa').notNull().default(true),
     /** Registered in the provider's billing system (SGE). */
     sge: boolean('sge').notNull().default(true),
+    /** The import run that last wrote the row; null for rows seeded or kept from before imports. */
+    idImportacao: integer('id_importacao').references(() => importacoesBase.id, { onDelete: 'set null' }),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Duplicate checks compare case-insensitively.
+  // Duplicate checks compare case-insensitively; an import upserts by unit and concessionaire.
   (t) => [
     index('base_provedor_uc_idx').on(t.fluxo, sql`lower(${t.uc})`),
     index('base_provedor_endereco_idx').on(t.fluxo, sql`lower(${t.enderecoId})`),
+    uniqueIndex('base_provedor_unidade_concessionaria_key').on(
+      t.fluxo,
+      sql`lower(${t.uc})`,
+      sql`lower(${t.concessionaria})`,
+    ),
   ],
+);
+
+/**
+ * One import of the provider's base export (/conciliacao-da-base): who sent which file, what it
+ * did. Kept for every attempt, a failed one included, so the screen lists what happened.
+ */
+export const importacoesBase = pgTable('importacoes_base', {
+  id: serial('id').primaryKey(),
+  fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
+  idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+  nomeArquivo: varchar('nome_arquivo', { length: 255 }).notNull(),
+  /** recebendo → aplicando → aplicada, or falhou (nothing applied; `erro` says why). */
+  situacao: varchar('situacao', { length: 15 }).$type<'recebendo' | 'aplicando' | 'aplicada' | 'falhou'>().notNull(),
+  linhasLidas: integer('linhas_lidas').notNull().default(0),
+  linhasAceitas: integer('linhas_aceitas').notNull().default(0),
+  linhasRejeitadas: integer('linhas_rejeitadas').notNull().default(0),
+  divergenciasAbertas: integer('divergencias_abertas').notNull().default(0),
+  divergenciasFechadas: integer('divergencias_fechadas').notNull().default(0),
+  erro: text('erro'),
+  /** Storage key of the rejected rows with their reasons (csv), when any row was rejected. */
+  rejeitadasKey: varchar('rejeitadas_key', { length: 255 }),
+  iniciadaEm: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
+  concluidaEm: timestamp('concluida_em', { withTimezone: true }),
+});
+
+/**
+ * The accepted rows of an import while it is staged: applied to base_provedor in one transaction,
+ * then deleted. A run that fails leaves base_provedor untouched.
+ */
+export const baseProvedorCarga = pgTable(
+  'base_provedor_carga',
+  {
+    idImportacao: integer('id_importacao')
+      .notNull()
+      .references(() => importacoesBase.id, { onDelete: 'cascade' }),
+    linha: integer('linha').notNull(),
+    uc: varchar('uc', { length: 20 }).notNull(),
+    enderecoId: varchar('endereco_id', { length: 12 }),
+    siteId: varchar('site_id', { length: 12 }),
+    rzSocial: varchar('rz_social', { length: 150 }).notNull(),
+    cnpjFatura: varchar('cnpj_fatura', { length: 14 }),
+    concessionaria: varchar('concessionaria', { length: 120 }).notNull(),
+    idConcessionaria: integer('id_concessionaria'),
+    regional: integer('regional'),
+    cep: char('cep', { length: 8 }),
+    endereco: varchar('endereco', { length: 120 }),
+    numero: varchar('numero', { length: 20 }),
+    complemento: varchar('complemento', { length: 20 }),
+    bairro: varchar('bairro', { length: 60 }),
+    cidade: varchar('cidade', { length: 60 }),
+    estado: char('estado', { length: 2 }),
+    numeroMedidor: varchar('numero_medidor', { length: 12 }),
+    tensao: varchar('tensao', { length: 40 }),
+    urlFatura: varchar('url_fatura', { length: 500 }),
+    ativa: boolean('ativa').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idImportacao, t.linha] })],
+);
+
+/**
+ * /de-para: how the provider's export names things (a concessionaire, a regional, a voltage…)
+ * translated into the portal's value before an import matches them.
+ */
+export const dePara = pgTable(
+  'de_para',
+  {
+    id: serial('id').primaryKey(),
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    de: varchar('de', { length: 120 }).notNull(),
+    para: varchar('para', { length: 120 }).notNull(),
+    cadastrado: createdAt(),
+    /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('de_para_tipo_de_key').on(t.tipo, sql`lower(${t.de})`)],
+);
+
+/**
+ * Regularization of CNPJ / company name (spec part 2 §3 Regularization record, §4.4): a divergence
+ * found by an import between a unit's invoice holder and who should hold it. `idCon` is the base
+ * row that raised it and `idImportacao` the run (docs/decisions.md). A null status is 0 'Divergente'.
+ */
+export const regularizacoes = pgTable(
+  'regularizacoes',
+  {
+    id: serial('id').primaryKey(),
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
+    idCon: integer('id_con').references(() => baseProvedor.id, { onDelete: 'set null' }),
+    idImportacao: integer('id_importacao').references(() => importacoesBase.id, { onDelete: 'set null' }),
+    tipoDivergencia: smallint('tipo_divergencia').notNull(),
+    status: smallint('status'),
+    version: integer('version').notNull().default(1),
+    unidade: varchar('unidade', { length: 20 }).notNull(),
+    enderecoId: varchar('endereco_id', { length: 12 }),
+    siteId: varchar('site_id', { length: 12 }),
+    regional: integer('regional').references(() => regionais.id, { onDelete: 'set null' }),
+    cep: char('cep', { length: 8 }),
+    uf: char('uf', { length: 2 }),
+    cidade: varchar('cidade', { length: 60 }),
+    endereco: varchar('endereco', { length: 120 }),
+    numero: varchar('numero', { length: 20 }),
+    bairro: varchar('bairro', { length: 60 }),
+    complemento: varchar('complemento', { length: 20 }),
+    cnpjTim: varchar('cnpj_tim', { length: 14 }),
+    /** The concessionaire as the base names it. */
+    sigla: varchar('sigla', { length: 120 }),
+    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, { onDelete: 'set null' }),
+    numeroMedidor: varchar('numero_medidor', { length: 12 }),
+    tipoTensao: varchar('tipo_tensao', { length: 40 }),
+    razaoSocialFatura: varchar('razao_social_fatura', { length: 150 }),
+    cnpjFatura: varchar('cnpj_fatura', { length: 100 }),
+    razaoSocialCorreta: varchar('razao_social_correta', { length: 80 }),
+    cnpjCorreto: varchar('cnpj_correto', { length: 14 }),
+    dataSolicitacao: date('data_solicitacao', { mode: 'string' }),
+    previsaoSolicitacao: date('previsao_solicitacao', { mode: 'string' }),
+    novaUnidade: varchar('nova_unidade', { length: 20 }),
+    urlFatura: varchar('url_fatura', { length: 500 }),
+    cadastrado: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('regularizacoes_fluxo_status_idx').on(t.fluxo, t.status),
+    // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
+    uniqueIndex('regularizacoes_aberta_key')
+      .on(t.fluxo, sql`lower(${t.unidade})`)
+      .where(sql`coalesce(${t.status}, 0) < 4`),
+  ],
+);
+
+/** Status history of a regularization; `idUsuario` null is the system (an import closing it). */
+export const regularizacaoStatus = pgTable(
+  'regularizacao_status',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idRegularizacao: integer('id_regularizacao')
+      .notNull()
+      .references(() => regularizacoes.id, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    nome: varchar('nome', { length: 120 }).notNull(),
+    status: smallint('status').notNull(),
+    dataCadastro: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('regularizacao_status_idx').on(t.idRegularizacao)],
+);
+
+/** Observation history of a regularization (spec: nome, data, obs). */
+export const regularizacaoObservacoes = pgTable(
+  'regularizacao_observacoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idRegularizacao: integer('id_regularizacao')
+      .notNull()
+      .references(() => regularizacoes.id, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    nome: varchar('nome', { length: 120 }).notNull(),
+    obs: text('obs').notNull(),
+    data: timestamp('data', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('regularizacao_observacoes_idx').on(t.idRegularizacao)],
+);
+
+/** The current file of each kind (solicitacao, resposta, anexo) of a regularization. */
+export const regularizacaoAnexos = pgTable(
+  'regularizacao_anexos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idRegularizacao: integer('id_regularizacao')
+      .notNull()
+      .references(() => regularizacoes.id, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 30 }).$type<RegularizationFile>().notNull(),
+    nomeArquivo: varchar('nome_arquivo', { length: 255 }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    tamanho: integer('tamanho').notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('regularizacao_anexos_tipo_key').on(t.idRegularizacao, t.tipo)],
 );
 
 /** Editable status labels per flow (codes and rules stay in the domain package). */

@@ -103,14 +103,25 @@ const guideFor =
   (a) =>
     guideAudience(a) === audience;
 
+/** Regularização CNPJ/Razão Social (part 1 §6): the cell and the provider, with the cnpjs flag. */
+const worksRegularization = all(
+  flag('cnpjs'),
+  any(isAdmin, kindIn('amee', 'celula')),
+  not(groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
+);
+const keepsProviderBase = all(mayAdminister, any(isAdmin, kindIn('amee', 'celula')));
+
 export const MENU_RULES = {
   dashboard: () => true,
   'uc-nova': flag('cadastro'),
-  consolidacao: all(
-    flag('cnpjs'),
-    any(isAdmin, kindIn('amee', 'celula')),
-    not(groupIn(GROUP.SOLICITANTE, GROUP.RESTRITO)),
-  ),
+  consolidacao: worksRegularization,
+  // Part 2 §2.1 routes /agua/consolidacao; the same people regularize water units.
+  'agua-consolidacao': worksRegularization,
+  // The provider operator and the cell keep the provider's base (issue 11): import it, map its names.
+  conciliacao: keepsProviderBase,
+  'de-para': keepsProviderBase,
+  // Confirming approved requests into the base is the provider operator's (status 8 'Inserida na Base').
+  'confirmacao-base': all(mayAdminister, any(isAdmin, kindIn('amee'))),
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
   // Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals.
   relatorios: all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula', 'regional'))),
@@ -158,6 +169,16 @@ const MENU: MenuSection[] = [
     items: [
       { key: 'agua-nova', label: 'Nova Matrícula', path: '/agua/cadastro-uc-nova' },
       { key: 'agua-troca', label: 'Troca de Titularidade', path: '/agua/troca-titularidade' },
+      { key: 'agua-consolidacao', label: 'Regularização CNPJ/Razão Social', path: '/agua/consolidacao' },
+    ],
+  },
+  {
+    key: 'base-provedor',
+    label: 'Base Xerox/AME',
+    items: [
+      { key: 'conciliacao', label: 'Conciliação da Base', path: '/conciliacao-da-base' },
+      { key: 'confirmacao-base', label: 'Confirmação na Base', path: '/confirmacao-base' },
+      { key: 'de-para', label: 'De-Para', path: '/de-para' },
     ],
   },
   {

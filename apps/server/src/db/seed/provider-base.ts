@@ -53,7 +53,7 @@ export interface ProviderBaseRow {
   uc: string;
   enderecoId: string;
   rzSocial: string;
-  concessionaria: string | null;
+  concessionaria: string;
   endereco: string;
   bairro: string;
   cidade: string;
@@ -79,7 +79,7 @@ export function* providerBaseRows(
       uc: fluxo === 'energia' ? String(3_000_000_000 + i * 7919) : String(40_000_000 + i * 131),
       enderecoId: `${place.uf}${String(100_000 + i).padStart(7, '0')}`,
       rzSocial: pick(HOLDERS),
-      concessionaria: concessionaire?.nome ?? null,
+      concessionaria: concessionaire?.nome ?? '',
       endereco: `${pick(STREETS)}, ${1 + Math.floor(next() * 3000)}`,
       bairro: pick(place.bairros),
       cidade: place.cidade,

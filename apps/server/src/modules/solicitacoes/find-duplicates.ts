@@ -104,7 +104,7 @@ export async function findDuplicates(
       id: r.id,
       UC: r.uc,
       Rz_Social: r.rzSocial,
-      Concessionaria: r.concessionaria,
+      Concessionaria: r.concessionaria || null,
       Endereco: r.endereco ?? '',
       Bairro: r.bairro ?? '',
       Cidade: r.cidade ?? '',
