@@ -14,6 +14,7 @@ export * from './catalogs/ufs.ts';
 export * from './catalogs/flow-kind.ts';
 export * from './catalogs/request-status.ts';
 export * from './catalogs/regularization.ts';
+export * from './catalogs/de-para.ts';
 export * from './catalogs/field-labels.ts';
 export * from './validators/cpf.ts';
 export * from './validators/cnpj.ts';
