@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALL_FLOW_KINDS, recordId, requestForm, type Flow, type Kind } from '@portal/domain';
+import { ALL_FLOW_KINDS, formFieldLabel, recordId, requestForm, type Flow, type Kind } from '@portal/domain';
 import {
   attachmentDeletedReply,
   deleteRequestFileBody,
@@ -21,8 +21,9 @@ import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import { creationGuard, formGuard, writeGuard } from './guards.ts';
-import { parseSaveBody } from './parse-save-body.ts';
-import { contentDisposition, DOWNLOAD_CSP, findAttachment } from './read-attachment.ts';
+import { parseSaveBody } from '../../http/multipart-save-body.ts';
+import { findAttachment } from './read-attachment.ts';
+import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { toApiRecord } from './record.ts';
 import {
   attachmentsOf,
@@ -72,7 +73,11 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
         `/${mode}`,
         { onRequest: guard, schema: { tags, response: { 200: requestSaveReply } } },
         async (request) => {
-          const body = await parseSaveBody(request, { storage: app.storage, form: requestForm(flow, kind) });
+          const form = requestForm(flow, kind);
+          const body = await parseSaveBody(request, {
+            storage: app.storage,
+            fieldLabel: (field) => formFieldLabel(form, field),
+          });
           const dados = await saveRequest(
             { db: app.db, storage: app.storage },
             { flow, kind, mode, user: request.user, ip: request.ip, body },
@@ -191,15 +196,7 @@ export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/arquivos/:id',
     { schema: { tags: ['Arquivos'], params: z.object({ id: recordId }) } },
     async (request, reply) => {
-      const file = await findAttachment(app.db, request.user, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.tamanho)
-        .header('content-disposition', contentDisposition(file.nome, file.inline))
-        .header('content-security-policy', DOWNLOAD_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(app.storage.read(file.storageKey));
+      return sendStoredFile(reply, app.storage, await findAttachment(app.db, request.user, request.params.id));
     },
   );
 };

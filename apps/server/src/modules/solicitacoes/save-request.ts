@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } fr
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
-import { discardFiles, type SaveBody, type UploadedFile } from './parse-save-body.ts';
+import { discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
 import {
   addObservations,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { FILE_SIZE_INVALID, formFieldLabel, MAX_FILE_BYTES, type RequestForm } from '@portal/domain';
-import { AppError, badRequest, unprocessable } from '../../http/errors.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import { FILE_SIZE_INVALID, MAX_FILE_BYTES } from '@portal/domain';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { AppError, badRequest, unprocessable } from './errors.ts';
 
 export interface UploadedFile {
   /** The attachment slot (form field name): fatura, comprovante_pagamento… */
@@ -63,17 +63,19 @@ function parseDados(value: unknown): Record<string, unknown> {
   return parsed;
 }
 
-async function readMultipart(
-  request: FastifyRequest,
-  storage: FileStorage,
-  form: RequestForm,
-  files: UploadedFile[],
-): Promise<SaveBody> {
+/** What a save body is read with: where files go, and how the form names a file field. */
+export interface SaveBodyDeps {
+  storage: FileStorage;
+  fieldLabel: (field: string) => string;
+}
+
+async function readMultipart(request: FastifyRequest, deps: SaveBodyDeps, files: UploadedFile[]): Promise<SaveBody> {
+  const { storage } = deps;
   let dados: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
   for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
     if (part.type === 'file') {
-      const label = formFieldLabel(form, part.fieldname);
+      const label = deps.fieldLabel(part.fieldname);
       if (part.mimetype.length > MIME_MAX) {
         part.file.resume();
         throw badRequest(`O tipo de conteúdo do arquivo ${label} é inválido.`, part.fieldname);
@@ -93,24 +95,21 @@ async function readMultipart(
 }
 
 /**
- * A save arrives as JSON, or as multipart with file parts and a JSON part `dados` (spec part 1 §7).
- * Who may call was decided before the body (guards.ts). Each file is streamed to storage as it
+ * A save arrives as JSON, or as multipart with file parts and a JSON part `dados` (spec part 1 §7,
+ * part 2 §7). Who may call was decided before the body, in onRequest. Each file is streamed to storage as it
  * arrives, at most 15,000,000 bytes, never held whole in memory; if the body fails half way,
  * whatever was written is removed. The caller owns the files afterwards (saveRequest removes
  * them unless the save commits).
  */
-export async function parseSaveBody(
-  request: FastifyRequest,
-  deps: { storage: FileStorage; form: RequestForm },
-): Promise<SaveBody> {
+export async function parseSaveBody(request: FastifyRequest, deps: SaveBodyDeps): Promise<SaveBody> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (!isObject(body)) throw badRequest('Envie os dados da solicitação.');
+    if (!isObject(body)) throw badRequest('Envie os dados do formulário.');
     return { dados: body, files: [] };
   }
   const files: UploadedFile[] = [];
   try {
-    return await readMultipart(request, deps.storage, deps.form, files);
+    return await readMultipart(request, deps, files);
   } catch (err) {
     await discardFiles(deps.storage, files);
     throw multipartProblem(err);

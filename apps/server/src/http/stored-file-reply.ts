@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import { FILE_CONTENT_TYPES, fileTypeByName, type FileType } from '@portal/domain';
+import type { FileStorage } from '../storage/file-storage.ts';
+
+/** What a browser may show inline; every other accepted type is only downloaded. */
+const INLINE: readonly FileType[] = ['pdf', 'jpeg', 'png'];
+
+/** `inline`/`attachment` with the original name: an ASCII fallback and the UTF-8 form (RFC 6266). */
+export function contentDisposition(name: string, inline: boolean): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Downloads never run script, even when opened directly: a sandboxed document with no sources. */
+export const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
+/**
+ * Sends a stored file. The served type comes from the file's kind — its name and first bytes were
+ * checked to agree on upload — never from what a client declared; `contentType` overrides it for
+ * files the server wrote itself (a generated report).
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { nome: string; tamanho: number; storageKey: string; contentType?: string },
+) {
+  const kind = fileTypeByName(file.nome);
+  const inline = !file.contentType && kind !== undefined && INLINE.includes(kind);
+  return reply
+    .header('content-type', file.contentType ?? (kind ? FILE_CONTENT_TYPES[kind] : 'application/octet-stream'))
+    .header('content-length', file.tamanho)
+    .header('content-disposition', contentDisposition(file.nome, inline))
+    .header('content-security-policy', DOWNLOAD_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(storage.read(file.storageKey));
+}
