@@ -30,6 +30,7 @@ import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
 import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts';
+import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
 import { localDiskStorage, type FileStorage } from './storage/file-storage.ts';
 
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(localidadesRoutes);
         await signedIn.register(regionaisPublicasRoutes);
         await signedIn.register(solicitacoesRoutes);
+        await signedIn.register(consolidacaoRoutes);
       });
     },
     { prefix: '/api' },

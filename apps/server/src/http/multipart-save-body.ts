@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { FILE_SIZE_INVALID, MAX_FILE_BYTES } from '@portal/domain';
+import { FILE_SIZE_INVALID, fileProblem, MAX_FILE_BYTES, type FileForm } from '@portal/domain';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { AppError, badRequest, unprocessable } from './errors.ts';
 
@@ -113,5 +113,32 @@ export async function parseSaveBody(request: FastifyRequest, deps: SaveBodyDeps)
   } catch (err) {
     await discardFiles(deps.storage, files);
     throw multipartProblem(err);
+  }
+}
+
+/** The file slots of a form and how its screen names them. */
+export interface UploadSlots<S extends string> {
+  slots: readonly S[];
+  /** Which file types the form accepts (validators/files.ts). */
+  fileForm: FileForm;
+  fieldLabel: (field: string) => string;
+}
+
+/** Every file goes to a slot of this form, once, with a name and content that agree. */
+export function checkUploads<S extends string>(
+  files: UploadedFile[],
+  form: UploadSlots<S>,
+): asserts files is (UploadedFile & { slot: S })[] {
+  const seen = new Set<string>();
+  for (const file of files) {
+    const label = form.fieldLabel(file.slot);
+    if (!(form.slots as readonly string[]).includes(file.slot)) {
+      throw unprocessable(`O arquivo ${label} não pertence a este formulário.`, file.slot);
+    }
+    // Two parts for one slot: which one the user meant to keep is unknowable.
+    if (seen.has(file.slot)) throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
+    seen.add(file.slot);
+    const problem = fileProblem(form.fileForm, { name: file.filename, size: file.size, head: file.head });
+    if (problem) throw unprocessable(`${problem}: ${label}.`, file.slot);
   }
 }

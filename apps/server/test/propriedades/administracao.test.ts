@@ -20,6 +20,13 @@ import {
   type MenuKey,
   type SessionUser,
 } from '@portal/domain';
+import {
+  deleteRegularizationFileBody,
+  regularizationDeleteBody,
+  regularizationHistoryBody,
+  regularizationListBody,
+  regularizationSaveBody,
+} from '@portal/domain/contracts/regularization';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,8 +45,8 @@ import {
 import { arbitraryFrom, keysOf, type Hints } from './zod-arbitrary.ts';
 
 /**
- * Issue 9 "Tests", the administration: every call of admin/**\/routes.ts, and the signed-in
- * reference reads (home, concessionárias, regionais, cidades), as every demo user, with payloads
+ * Issue 9 "Tests", the administration: every call of admin/**\/routes.ts, the regularization
+ * (consolidacao/*, both flows) and the signed-in reference reads (home, concessionárias, regionais, cidades), as every demo user, with payloads
  * generated from the domain's schemas and hostile ones. Whatever arrives: never a 5xx; a refusal
  * writes nothing; a call answers only to whom its screen's menu rule (canSee) admits; no answer
  * carries a password hash or another user's session; and a non-administrator's successful save
@@ -256,6 +263,35 @@ function buildCalls() {
       some(rowIds.statusRotulos),
     ),
   );
+
+  // The regularization, both flows (its multipart saves are JSON here; files are tested in consolidacao/).
+  const regularizationHints: Hints = {
+    ...listHints,
+    id: some([1, 2, 3]),
+    id_con: some(rowIds.baseProvedor),
+    id_unidade: some([1, 2, 3]),
+    version: fc.constantFrom(1, 2),
+    status: fc.constantFrom(0, 1, 2, 3, 4, 5),
+    cnpj_correto: cnpj,
+    sort: fc.constantFrom('id', 'unidade', 'status', '__proto__'),
+  };
+  for (const [prefix, menu] of [
+    ['/consolidacao', 'consolidacao'],
+    ['/agua/consolidacao', 'agua-consolidacao'],
+  ] as const) {
+    const post$ = (path: string, schema: z.ZodType) =>
+      post(`${prefix}/${path}`, menu, schema, regularizationHints, some([1, 2, 3]));
+    calls.push(
+      post$('list', regularizationListBody),
+      post$('add', regularizationSaveBody),
+      post$('edit', regularizationSaveBody),
+      post$('historicos', regularizationHistoryBody),
+      post$('status', regularizationHistoryBody),
+      post$('apagar-arquivos', deleteRegularizationFileBody),
+      post$('delete', regularizationDeleteBody),
+      get(`${prefix}/arquivos/{id}`, menu, fc.constantFrom('1', '2', '999999', 'abc', '-1')),
+    );
+  }
 
   // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.
   calls.push(

@@ -35,6 +35,7 @@ export interface Fixture {
     empresas: number[];
     concessionarias: number[];
     statusRotulos: number[];
+    baseProvedor: number[];
   };
 }
 
@@ -141,6 +142,7 @@ export async function startFixture(): Promise<Fixture> {
       empresas: await ids('empresas'),
       concessionarias: await ids('concessionarias'),
       statusRotulos: await ids('status_rotulos'),
+      baseProvedor: await ids('base_provedor'),
     },
   };
 }
@@ -161,6 +163,10 @@ const WRITTEN_TABLES = [
   'anexos',
   'base_provedor',
   'status_rotulos',
+  'regularizacoes',
+  'regularizacao_status',
+  'regularizacao_observacoes',
+  'regularizacao_anexos',
 ];
 
 const FOOTPRINT_SQL = sql.raw(

@@ -1,4 +1,4 @@
-import { isReadOnlyProfile, type Actor } from '../access/groups.ts';
+import { isReadOnlyProfile, PROFILE, type Actor } from '../access/groups.ts';
 import { fieldLabel } from '../catalogs/field-labels.ts';
 import { labelOf } from '../catalogs/options.ts';
 import {
@@ -158,4 +158,20 @@ export function checkRegularizationSave({ actor, current, next }: CheckRegulariz
     current && { ...current, status: currentStatus ?? DIVERGENTE },
     next,
   );
+}
+
+export const REGULARIZATION_DELETE_REFUSED =
+  'Só uma divergência ainda não trabalhada (Divergente) pode ser apagada, pela Célula ou por um Administrador.';
+
+/**
+ * consolidacao/delete: a divergence nobody has worked yet (0), by the cell or profile 1. Once worked
+ * it is concluded by a status (3 → 4, or 5 'Recusado pela Célula'), so its history stays.
+ */
+export function regularizationDeleteProblem(
+  actor: Pick<Actor, 'papel' | 'perfil'>,
+  status: number | null,
+): string | null {
+  if (isReadOnlyProfile(actor)) return PROFILE_READ_ONLY;
+  const mayDelete = actor.perfil === PROFILE.ADMINISTRADOR || policyRole(actor.papel) === 'celula';
+  return mayDelete && regularizationStatusOf(status) === DIVERGENTE ? null : REGULARIZATION_DELETE_REFUSED;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { creationProblem, formAccessProblem, writeProblem, type Flow, type Kind } from '@portal/domain';
+import { creationProblem, formAccessProblem, type Flow, type Kind } from '@portal/domain';
 import { forbidden } from '../../http/errors.ts';
 
 /**
@@ -18,9 +18,6 @@ const refuseIf =
 /** Every call of a form: the user's menu must hold the form's entry. */
 export const formGuard = (flow: Flow, kind: Kind): Guard =>
   refuseIf((request) => formAccessProblem(request.user, flow, kind));
-
-/** Edits and deletes: the profile must write. */
-export const writeGuard: Guard = refuseIf((request) => writeProblem(request.user));
 
 /** add: the profile writes, the group holds "cadastro" and its role creates on this form. */
 export const creationGuard = (flow: Flow, kind: Kind): Guard =>

@@ -3,7 +3,6 @@ import {
   type DuplicateMatch,
   clientCnpjForUf,
   FILE_CONTENT_TYPES,
-  fileProblem,
   fileTypeByName,
   formFieldLabel,
   initialStatus,
@@ -21,7 +20,7 @@ import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } fr
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
-import { discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
+import { checkUploads, discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
 import { fieldValues, rowValues } from './record.ts';
 import {
   addObservations,
@@ -33,8 +32,6 @@ import {
   updateRequest,
   type RequestRow,
 } from './repo.ts';
-
-/** Kept for the modules that already import it from here; the text lives in the domain. */
 
 export interface SaveRequestCommand {
   flow: Flow;
@@ -69,22 +66,13 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
 
 type CheckedFile = UploadedFile & { slot: RequestFile };
 
-/** Every file goes to a slot of this form, once, with a name and content that agree. */
 function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]): asserts files is CheckedFile[] {
   const form = requestForm(flow, kind);
-  const seen = new Set<string>();
-  for (const file of files) {
-    const label = formFieldLabel(form, file.slot);
-    if (!(form.files as readonly string[]).includes(file.slot)) {
-      throw unprocessable(`O arquivo ${label} não pertence a este formulário.`, file.slot);
-    }
-    // Two parts for one slot: which one the user meant to keep is unknowable.
-    if (seen.has(file.slot))
-      throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
-    seen.add(file.slot);
-    const problem = fileProblem('solicitacao', { name: file.filename, size: file.size, head: file.head });
-    if (problem) throw unprocessable(`${problem}: ${formFieldLabel(form, file.slot)}.`, file.slot);
-  }
+  checkUploads(files, {
+    slots: form.files,
+    fileForm: 'solicitacao',
+    fieldLabel: (field) => formFieldLabel(form, field),
+  });
 }
 
 /** Only provider-base matches can be confirmed (duplicate-guard.ts). */
