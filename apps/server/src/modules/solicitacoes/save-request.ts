@@ -16,7 +16,7 @@ import {
 } from '@portal/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../audit/audit.ts';
-import { AppError, badRequest, conflict, schemaProblemStatus, unprocessable } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, schemaProblemStatus } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
