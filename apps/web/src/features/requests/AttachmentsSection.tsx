@@ -25,7 +25,7 @@ import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { useState } from 'react';
 import { deleteAttachment, type RequestRecord } from './api.ts';
-import { AttachmentViewer } from './AttachmentViewer.tsx';
+import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
 import type { ChosenFiles, Problems } from './formModel.ts';
 import { fieldInputId } from './RequestFieldInput.tsx';
 

@@ -19,7 +19,7 @@ import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { saveRequest, type RequestRecord } from './api.ts';
+import { observationHistory, saveRequest, statusHistory, type RequestRecord } from './api.ts';
 import { AttachmentsSection } from './AttachmentsSection.tsx';
 import { DuplicateModal } from './DuplicateModal.tsx';
 import {
@@ -33,10 +33,11 @@ import {
   type FormValues,
   type Problems,
 } from './formModel.ts';
-import { HistoryButtons } from './HistoryButtons.tsx';
+import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
 import { fieldInputId } from './RequestFieldInput.tsx';
 import { RequestFieldsSection } from './RequestFieldsSection.tsx';
 import { RequesterSection, type Requester } from './RequesterSection.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import { StatusSection } from './StatusSection.tsx';
 import { useDuplicateCheck } from './useDuplicateCheck.ts';
 import { useCepLookup, useLocalityOptions } from './useLocality.ts';
@@ -258,7 +259,19 @@ export function RequestEditor({ form, record, onReload }: Props) {
             >
               Voltar
             </Button>
-            {record && <HistoryButtons form={form} id={record.id} />}
+            {record && (
+              <HistoryButtons
+                statuses={{
+                  queryKey: requestKeys.statusHistory(form, record.id),
+                  queryFn: () => statusHistory(form, record.id),
+                }}
+                observations={{
+                  queryKey: requestKeys.observationHistory(form, record.id),
+                  queryFn: () => observationHistory(form, record.id),
+                }}
+                renderStatus={(status) => <StatusBadge form={form} status={status} />}
+              />
+            )}
           </Group>
           {policy.canSave && !duplicates.blocksSubmit && (
             <SubmitButton pending={mutation.isPending}>Cadastrar</SubmitButton>

@@ -1,28 +1,31 @@
 import { Button, Modal, ScrollArea, Table } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { RequestForm } from '@portal/domain';
+import type { ObservationEntry, StatusEntry } from '@portal/domain/contracts/requests';
 import { IconHistory, IconMessage } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, type ReactNode } from 'react';
-import { toastError } from '../../ui/toast.ts';
-import { observationHistory, statusHistory } from './api.ts';
-import { StatusBadge } from './StatusBadge.tsx';
-import { FAILED } from '../../ui/feedback.ts';
-import { requestKeys } from './queryKeys.ts';
+import { FAILED } from './feedback.ts';
+import { toastError } from './toast.ts';
 
 const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
+interface HistoryQuery<T> {
+  queryKey: QueryKey;
+  queryFn: () => Promise<T[]>;
+}
+
+interface Props {
+  statuses: HistoryQuery<StatusEntry>;
+  observations: HistoryQuery<ObservationEntry>;
+  /** How the record's kind shows a status (requests and regularizations name them differently). */
+  renderStatus: (status: number) => ReactNode;
+}
+
 /** 'Histórico Status' and 'Histórico Observação': each button only when its history has entries. */
-export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) {
-  const statuses = useQuery({
-    queryKey: requestKeys.statusHistory(form, id),
-    queryFn: () => statusHistory(form, id),
-  });
-  const observations = useQuery({
-    queryKey: requestKeys.observationHistory(form, id),
-    queryFn: () => observationHistory(form, id),
-  });
+export function HistoryButtons(props: Props) {
+  const statuses = useQuery(props.statuses);
+  const observations = useQuery(props.observations);
   const failed = statuses.isError || observations.isError;
   useEffect(() => {
     if (failed) toastError(FAILED.list);
@@ -40,9 +43,7 @@ export function HistoryButtons({ form, id }: { form: RequestForm; id: number }) 
             <Table.Tr key={i}>
               <Table.Td>{entry.nome}</Table.Td>
               <Table.Td>{when(entry.data_cadastro)}</Table.Td>
-              <Table.Td>
-                <StatusBadge form={form} status={entry.status} />
-              </Table.Td>
+              <Table.Td>{props.renderStatus(entry.status)}</Table.Td>
             </Table.Tr>
           ))}
         </HistoryButton>

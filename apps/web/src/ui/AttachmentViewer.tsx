@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { fetchAttachment, type FetchedAttachment } from './api.ts';
+import { fetchAttachment, type FetchedAttachment } from '../api/files.ts';
 
 interface Props {
   /** The attachment to show; null closes the viewer. */
