@@ -8,6 +8,7 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { regularizationRoutes } from '../features/regularization/routes.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './shell/crumbs.ts';
@@ -52,6 +53,8 @@ export const router = createBrowserRouter([
               { path: 'dashboard', element: <DashboardPage /> },
               // The four request forms (new unit, change of holder; energy, water): 16 routes.
               ...requestRoutes,
+              // Regularização CNPJ/Razão Social, energy and water.
+              ...regularizationRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
               // The manuals and presentation decks of the menu, per group.

@@ -1,0 +1,155 @@
+import { ActionIcon, Card, Group, Select, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  DEFAULT_PAGE_SIZE,
+  DIVERGENCE_TYPES,
+  labelOf,
+  PAGE_SIZES,
+  REGULARIZATION_STATUSES,
+  SEARCH_MIN_LENGTH,
+} from '@portal/domain';
+import { IconEdit, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { FAILED } from '../../ui/feedback.ts';
+import { toastError } from '../../ui/toast.ts';
+import { listRegularizations, type RegularizationRow } from './api.ts';
+import { regularizationKeys } from './queryKeys.ts';
+import { RegularizationStatusBadge } from './RegularizationStatusBadge.tsx';
+import { editPath, type RegularizationScreen } from './screens.ts';
+
+const SEARCH_DEBOUNCE_MS = 350;
+const ALL = 'Todos';
+
+/** Spec part 2 §2.2: the divergences found in the provider's base, paged, filtered and sorted by the server. */
+export function RegularizationListPage({ screen }: { screen: RegularizationScreen }) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [status, setStatus] = useState<string>(ALL);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<DataTableSortStatus<RegularizationRow>>({
+    columnAccessor: 'id',
+    direction: 'desc',
+  });
+  const params = {
+    page,
+    per_page: perPage,
+    q: debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined,
+    status: status === ALL ? undefined : Number(status),
+    sort: String(sort.columnAccessor),
+    order: sort.direction,
+  };
+  const list = useQuery({
+    queryKey: regularizationKeys.list(screen, params),
+    queryFn: () => listRegularizations(screen, params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  useEffect(() => {
+    if (list.isError) toastError(FAILED.list);
+  }, [list.isError]);
+
+  // Any change of filter starts again from the first page.
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <Card padding="lg" radius="lg">
+      <Stack gap="md">
+        <Title order={1} fz={22}>
+          {screen.title}
+        </Title>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Mostrar"
+            w={100}
+            data={PAGE_SIZES.map(String)}
+            value={String(perPage)}
+            allowDeselect={false}
+            onChange={(value) => value && refilter(setPerPage)(Number(value))}
+          />
+          <Select
+            label="Filtrar Status"
+            w={300}
+            data={[
+              { value: ALL, label: ALL },
+              ...REGULARIZATION_STATUSES.map((s) => ({ value: String(s.code), label: s.label })),
+            ]}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => value && refilter(setStatus)(value)}
+          />
+          <TextInput
+            label="Pesquisar"
+            style={{ flex: 1, minWidth: 220 }}
+            placeholder="Unidade ou Endereço ID"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
+          />
+        </Group>
+        <DataTable<RegularizationRow>
+          withTableBorder
+          borderRadius="md"
+          striped
+          highlightOnHover
+          minHeight={180}
+          fetching={list.isFetching}
+          records={list.data?.dados ?? []}
+          totalRecords={list.data?.total ?? 0}
+          recordsPerPage={perPage}
+          page={page}
+          onPageChange={setPage}
+          sortStatus={sort}
+          onSortStatusChange={refilter(setSort)}
+          noRecordsText="Nenhum resultado encontrado!"
+          paginationText={({ from, to, totalRecords }) =>
+            `Mostrando ${from} para ${to} de ${totalRecords} registros`
+          }
+          columns={[
+            { accessor: 'unidade', title: 'Unidade', sortable: true },
+            { accessor: 'endereco_id', title: 'Endereço ID', sortable: true },
+            { accessor: 'site_id', title: 'Site ID', sortable: true },
+            {
+              accessor: 'tipo_divergencia',
+              title: 'Tipo Divergência',
+              sortable: true,
+              render: (r) => labelOf(DIVERGENCE_TYPES, r.tipo_divergencia),
+            },
+            {
+              accessor: 'status',
+              title: 'Status',
+              sortable: true,
+              render: (r) => <RegularizationStatusBadge status={r.status} />,
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              textAlign: 'right',
+              render: (r) => (
+                <Tooltip label="Editar">
+                  <ActionIcon
+                    component={Link}
+                    to={editPath(screen, r.id)}
+                    variant="subtle"
+                    aria-label={`Editar regularização da unidade ${r.unidade}`}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Flow, MenuKey } from '@portal/domain';
+
+/** The two regularization screens (spec part 2 §2.1): energy at /consolidacao, water at /agua/consolidacao. */
+export interface RegularizationScreen {
+  flow: Flow;
+  title: string;
+  menuKey: MenuKey;
+  /** The calls' prefix under /api. */
+  apiBase: string;
+  listPath: string;
+}
+
+export const REGULARIZATION_SCREENS: Record<Flow, RegularizationScreen> = {
+  energia: {
+    flow: 'energia',
+    title: 'Regularização CNPJ/Razão Social',
+    menuKey: 'consolidacao',
+    apiBase: 'consolidacao',
+    listPath: '/consolidacao',
+  },
+  agua: {
+    flow: 'agua',
+    title: 'Regularização CNPJ/Razão Social (Água)',
+    menuKey: 'agua-consolidacao',
+    apiBase: 'agua/consolidacao',
+    listPath: '/agua/consolidacao',
+  },
+};
+
+export const editPath = (screen: RegularizationScreen, id: number) =>
+  `${screen.listPath}/cadastro/${id}/editar`;
