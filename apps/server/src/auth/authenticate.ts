@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@portal/domain';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findUserRecord } from './session-user.ts';
-import { touchSession } from './sessions.ts';
+import { findSessionUser } from './session-user.ts';
+import { TOUCH_INTERVAL_MS, touchSession } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,18 +27,22 @@ const bearer = (request: FastifyRequest): string | undefined => {
 
 /**
  * onRequest of every signed-in plugin (app.ts): a live session of an active user of an active
- * company, or 401. Access data is re-read on every call. A user who must change the password
+ * company, or 401: one indexed read of session, user, group, company and regionals, re-read on
+ * every call so a change of access counts at once; the session's last-seen time is written at
+ * most once a minute. A user who must change the password
  * (trocar_senha 0) gets 403 on everything but the calls that let them do it.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearer(request);
   if (!token) throw unauthorized('Faça login para continuar.');
   const { db, config } = request.server;
-  const idUsuario = await touchSession(db, token, config.sessionIdleMinutes);
-  if (idUsuario === undefined) throw unauthorized();
-  const record = await findUserRecord(db, { id: idUsuario });
-  if (!record?.ativo) throw unauthorized('Usuário inativo. Procure o administrador.');
+  const session = await findSessionUser(db, token, config.sessionIdleMinutes);
+  if (!session) throw unauthorized();
+  const { record } = session;
+  if (!record.ativo) throw unauthorized('Usuário inativo. Procure o administrador.');
   if (!record.empresaAtiva) throw unauthorized(INACTIVE_COMPANY);
+  if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(db, session.sessionId);
   request.user = record.user;
   request.sessionToken = token;
   if (record.user.trocar_senha === 0 && !request.routeOptions.config.allowedBeforePasswordChange) {

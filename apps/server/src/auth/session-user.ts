@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RoleKind, SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../db/client.ts';
-import { empresas, grupos, usuarioRegionais, usuarios } from '../db/schema.ts';
+import { empresas, grupos, sessoes, usuarioRegionais, usuarios } from '../db/schema.ts';
+import { tokenHash } from './tokens.ts';
 
 /** The user row joined with what every access decision needs. */
 export interface UserRecord {
@@ -12,6 +13,27 @@ export interface UserRecord {
   empresaAtiva: boolean;
 }
 
+/** The user's regionals as one array column of the same query (no second round trip). */
+const regionaisOf = sql<
+  number[]
+>`coalesce((select array_agg(${usuarioRegionais.idRegional} order by ${usuarioRegionais.idRegional}) from ${usuarioRegionais} where ${usuarioRegionais.idUsuario} = ${usuarios.id}), '{}')`;
+
+/** What every access decision reads: the user, their group, company and regionals. */
+const USER_FIELDS = {
+  u: usuarios,
+  g: grupos,
+  razaoSocial: empresas.razaoSocial,
+  empresaStatus: empresas.status,
+  regionais: regionaisOf,
+};
+type UserRow = {
+  u: typeof usuarios.$inferSelect;
+  g: typeof grupos.$inferSelect;
+  razaoSocial: string | null;
+  empresaStatus: boolean | null;
+  regionais: number[];
+};
+
 /** Loads a user by id or e-mail (case-insensitive) and shapes it as the session user of spec part 1 §3. */
 export async function findUserRecord(
   db: DbOrTx,
@@ -19,17 +41,42 @@ export async function findUserRecord(
 ): Promise<UserRecord | undefined> {
   const where = 'id' in by ? eq(usuarios.id, by.id) : eq(usuarios.email, by.email.trim().toLowerCase());
   const [row] = await db
-    .select({ u: usuarios, g: grupos, razaoSocial: empresas.razaoSocial, empresaStatus: empresas.status })
+    .select(USER_FIELDS)
     .from(usuarios)
     .innerJoin(grupos, eq(grupos.id, usuarios.idGrupo))
     .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
     .where(where)
     .limit(1);
-  if (!row) return undefined;
-  const regionais = await db
-    .select({ id: usuarioRegionais.idRegional })
-    .from(usuarioRegionais)
-    .where(eq(usuarioRegionais.idUsuario, row.u.id));
+  return row && toUserRecord(row);
+}
+
+/**
+ * The user behind a live session (not revoked, used within `idleMinutes`), in one indexed read:
+ * every signed-in call starts here, so it does nothing the answer does not need.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  token: string,
+  idleMinutes: number,
+): Promise<{ record: UserRecord; sessionId: number; lastSeenAt: Date } | undefined> {
+  const [row] = await db
+    .select({ ...USER_FIELDS, sessionId: sessoes.id, lastSeenAt: sessoes.lastSeenAt })
+    .from(sessoes)
+    .innerJoin(usuarios, eq(usuarios.id, sessoes.idUsuario))
+    .innerJoin(grupos, eq(grupos.id, usuarios.idGrupo))
+    .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
+    .where(
+      and(
+        eq(sessoes.tokenHash, tokenHash(token)),
+        isNull(sessoes.revokedAt),
+        gt(sessoes.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+      ),
+    )
+    .limit(1);
+  return row && { record: toUserRecord(row), sessionId: row.sessionId, lastSeenAt: row.lastSeenAt };
+}
+
+function toUserRecord(row: UserRow): UserRecord {
   const { u, g } = row;
   return {
     passwordHash: u.passwordHash,
@@ -57,7 +104,7 @@ export async function findUserRecord(
       perfil: u.idPerfil,
       trocar_senha: u.trocarSenha,
       id_regional: u.idRegional,
-      regionais: regionais.map((r) => r.id).sort((a, b) => a - b),
+      regionais: row.regionais.map(Number),
     },
   };
 }

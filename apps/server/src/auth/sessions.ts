@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { sessoes } from '../db/schema.ts';
 import { newToken, tokenHash } from './tokens.ts';
@@ -10,27 +10,18 @@ export async function startSession(db: Database, idUsuario: number): Promise<str
   return token;
 }
 
+/** How stale a session's last-seen time may get before a call writes it again. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
 /**
- * Finds the live session of a token and slides its inactivity window.
- * A session unused for longer than `idleMinutes`, or revoked, is gone.
+ * Slides a session's inactivity window. Called at most once a minute per session, so the idle
+ * timeout is exact to the minute and a burst of calls writes nothing.
  */
-export async function touchSession(
-  db: Database,
-  token: string,
-  idleMinutes: number,
-): Promise<number | undefined> {
-  const [row] = await db
+export async function touchSession(db: Database, sessionId: number): Promise<void> {
+  await db
     .update(sessoes)
     .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(sessoes.tokenHash, tokenHash(token)),
-        isNull(sessoes.revokedAt),
-        gt(sessoes.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
-      ),
-    )
-    .returning({ idUsuario: sessoes.idUsuario });
-  return row?.idUsuario;
+    .where(eq(sessoes.id, sessionId));
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdministrator } from '../../src/db/seed/administrator.ts';
-import { auditLog, empresas, usuarios } from '../../src/db/schema.ts';
+import { auditLog, empresas, sessoes, usuarios } from '../../src/db/schema.ts';
+import { tokenHash } from '../../src/auth/tokens.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 
 /** Issue 9 items 5 and 7: sessions and passwords. */
@@ -271,5 +272,43 @@ describe('a forged X-Forwarded-For never overflows the audit log', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('the session on the hot path (issue 12: nothing the answer does not need)', () => {
+  const lastSeen = async (token: string) =>
+    (await t.app.db.select().from(sessoes).where(eq(sessoes.tokenHash, tokenHash(token))))[0]!.lastSeenAt;
+  const setLastSeen = (token: string, secondsAgo: number) =>
+    t.app.db
+      .update(sessoes)
+      .set({ lastSeenAt: sql`now() - make_interval(secs => ${secondsAgo})` })
+      .where(eq(sessoes.tokenHash, tokenHash(token)));
+
+  it('a call within a minute of the last write leaves the session row alone', async () => {
+    const token = await login(t.app, 'regional@demo.portal', 'Regional#2026');
+    await setLastSeen(token, 30);
+    const before = await lastSeen(token);
+    for (let i = 0; i < 5; i++) expect((await get('/api/home', token)).statusCode).toBe(200);
+    expect(await lastSeen(token)).toEqual(before);
+  });
+
+  it('a call after more than a minute slides the idle window', async () => {
+    const token = await login(t.app, 'regional@demo.portal', 'Regional#2026');
+    await setLastSeen(token, 120);
+    const before = await lastSeen(token);
+    expect((await get('/api/home', token)).statusCode).toBe(200);
+    expect((await lastSeen(token)).getTime()).toBeGreaterThan(before.getTime() + 60_000);
+  });
+
+  it('a session idle past SESSION_IDLE_MINUTES ends (401), however recent its creation', async () => {
+    const token = await login(t.app, 'regional@demo.portal', 'Regional#2026');
+    await setLastSeen(token, t.config.sessionIdleMinutes * 60 + 5);
+    expect((await get('/api/home', token)).statusCode).toBe(401);
+  });
+
+  it("the regionals reach the session from the same read (the regional's scope)", async () => {
+    const token = await login(t.app, 'regional@demo.portal', 'Regional#2026');
+    const res = await get('/api/validate', token);
+    expect(res.json().user.regionais).toEqual([7]);
   });
 });
