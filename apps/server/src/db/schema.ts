@@ -1,4 +1,4 @@
-import type { Flow, Kind, RegularizationFile, RequestField, RequestFile, RoleKind } from '@portal/domain';
+import type { Flow, Kind, RegularizationFile, RequestField, RequestFile, RoleKind, StatusLabelKind } from '@portal/domain';
 import type { AuditAction } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -248,6 +248,28 @@ export const solicitacoes = pgTable(
     ),
     index('solicitacoes_empresa_idx').on(t.idEmpresa),
     index('solicitacoes_regional_idx').on(t.regional),
+    // Each role's list (scope, status filter, newest first) reads its page straight off one of these.
+    index('solicitacoes_regional_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.regional,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('solicitacoes_empresa_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.idEmpresa,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('solicitacoes_status_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.status,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Quick search is a case-insensitive prefix match on these three ids (docs/decisions.md).
     index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
     index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
@@ -297,6 +319,25 @@ export const REQUEST_FIELD_COLUMNS = {
   unidade_nova: 'unidadeNova',
   data_ligacao: 'dataLigacao',
 } as const satisfies Record<Exclude<RequestField, 'observacao'>, keyof typeof solicitacoes.$inferSelect>;
+
+/**
+ * How many requests there are per flow, kind, status, regional and company (0 for none): the
+ * lists' totals and the dashboard are sums of a few of these rows, never a count over the
+ * requests. A trigger on `solicitacoes` keeps it in the transaction of every write, whoever makes
+ * it (migration 0002); `npm run contagens` recounts and reports any drift.
+ */
+export const solicitacoesContagem = pgTable(
+  'solicitacoes_contagem',
+  {
+    fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
+    tipo: varchar('tipo', { length: 10 }).$type<Kind>().notNull(),
+    status: smallint('status').notNull(),
+    regional: integer('regional').notNull(),
+    idEmpresa: integer('id_empresa').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fluxo, t.tipo, t.status, t.regional, t.idEmpresa] })],
+);
 
 /** Status history of a request: who moved it to which status, when. Written with the save. */
 export const historicoStatus = pgTable(
@@ -582,7 +623,7 @@ export const statusRotulos = pgTable(
   {
     id: serial('id').primaryKey(),
     fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
-    tipo: varchar('tipo', { length: 15 }).notNull(),
+    tipo: varchar('tipo', { length: 15 }).$type<StatusLabelKind>().notNull(),
     codigo: smallint('codigo').notNull(),
     rotulo: varchar('rotulo', { length: 80 }).notNull(),
     /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
 import { notFound } from '../../http/errors.ts';
+import { countRequests } from './counts.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped } from './scope.ts';
 
@@ -105,7 +106,7 @@ export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, ki
     quickSearch(query.q),
   );
   const page = pageOf(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: solicitacoes.id,
@@ -123,12 +124,16 @@ export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, ki
       .orderBy(...orderBy(query, SORT))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(solicitacoes).where(where),
+    // A search counts its matches (a prefix on indexed columns); otherwise the counters answer.
+    query.q
+      ? db
+          .select({ n: count() })
+          .from(solicitacoes)
+          .where(where)
+          .then(([row]) => row?.n ?? 0)
+      : countRequests(db, user, { flow, kind }, query.status),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })),
-    total: total?.n ?? 0,
-  };
+  return { rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })), total };
 }
 
 export async function statusHistory(db: DbOrTx, idSolicitacao: number) {

@@ -1,0 +1,3 @@
+CREATE INDEX "solicitacoes_regional_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","regional","data_pedido" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "solicitacoes_empresa_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","id_empresa","data_pedido" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "solicitacoes_status_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","status","data_pedido" DESC NULLS FIRST,"id" DESC NULLS FIRST);
