@@ -157,7 +157,7 @@ export const STATUS_LABELS = FLOWS_LIST.flatMap((fluxo) => [
   ),
   ...REGULARIZATION_STATUSES.map(({ code, label }) => ({
     fluxo,
-    tipo: 'regularizacao',
+    tipo: 'regularizacao' as const,
     codigo: code,
     rotulo: label,
   })),

@@ -1,4 +1,5 @@
 import type { DuplicateCheckResult, DuplicateKey, RequestFile, RequestForm } from '@portal/domain';
+import type { StatusLabelEntry } from '@portal/domain/contracts/admin';
 import type {
   AttachmentDeleted,
   ObservationEntry,
@@ -95,13 +96,6 @@ export const saveRequest = async (
     .dados;
 };
 
-/** One status name as an administrator left it (GET /api/status-rotulos). */
-export interface StatusLabelEntry {
-  fluxo: string;
-  tipo: string;
-  codigo: number;
-  rotulo: string;
-}
-
+/** Every status name as administrators left them (GET /api/status-rotulos). */
 export const statusLabelEntries = async () =>
   (await apiGet<{ dados: StatusLabelEntry[] }>('status-rotulos')).dados;

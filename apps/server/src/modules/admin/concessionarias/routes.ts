@@ -1,36 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FLOWS_LIST, recordId, concessionariaSaveBody, flowFilter } from '@portal/domain';
+import { recordId, concessionariaSaveBody, flowFilter } from '@portal/domain';
 import { contextOf } from '../../../http/context.ts';
-import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBodyWith, listReply, SAVED, savedReply } from '../../../http/replies.ts';
+import { menuGuard } from '../../../http/menu-guard.ts';
+import { deletedReply, idBody, listBodyWith, listReply, savedReply } from '@portal/domain/contracts/envelopes';
+import { concessionaireRow } from '@portal/domain/contracts/admin';
+import { SAVED } from '../../../http/replies.ts';
 import { deleteConcessionaria } from './delete-concessionaria.ts';
 import { listConcessionarias } from './list-concessionarias.ts';
 import { saveConcessionaria } from './save-concessionaria.ts';
 
-const concessionaria = z.object({
-  id: z.number(),
-  nome: z.string(),
-  sigla: z.string(),
-  fluxo: z.enum(FLOWS_LIST),
-  ufs: z.array(z.string()),
-  ativo: z.boolean(),
-  version: z.number(),
-});
 
 /**
  * Concessionaires administration (energy and water, `fluxo`). The forms' selectors keep using
  * GET /concessionarias and GET /agua/concessionarias, which list only the active ones.
  */
 export const concessionariasAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = adminGuard('empresas');
+  const onRequest = menuGuard('empresas');
   const tags = ['Concessionárias'];
 
   app.post(
     '/concessionarias/list',
     {
       onRequest,
-      schema: { tags, body: listBodyWith(flowFilter), response: { 200: listReply(concessionaria) } },
+      schema: { tags, body: listBodyWith(flowFilter), response: { 200: listReply(concessionaireRow) } },
     },
     async (request) => ({ error: 0 as const, ...(await listConcessionarias(app.db, request.body)) }),
   );
@@ -39,7 +31,7 @@ export const concessionariasAdminRoutes: FastifyPluginAsyncZod = async (app) => 
     '/concessionarias/add',
     {
       onRequest,
-      schema: { tags, body: concessionariaSaveBody, response: { 200: savedReply(concessionaria) } },
+      schema: { tags, body: concessionariaSaveBody, response: { 200: savedReply(concessionaireRow) } },
     },
     async (request) => ({
       error: 0 as const,
@@ -55,7 +47,7 @@ export const concessionariasAdminRoutes: FastifyPluginAsyncZod = async (app) => 
       schema: {
         tags,
         body: concessionariaSaveBody.extend({ id: recordId }),
-        response: { 200: savedReply(concessionaria) },
+        response: { 200: savedReply(concessionaireRow) },
       },
     },
     async (request) => ({

@@ -1,26 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { companySaveBody, recordId } from '@portal/domain';
 import { contextOf } from '../../../http/context.ts';
-import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../../../http/replies.ts';
+import { menuGuard } from '../../../http/menu-guard.ts';
+import { deletedReply, idBody, listBody, listReply, savedReply } from '@portal/domain/contracts/envelopes';
+import { companyRow } from '@portal/domain/contracts/admin';
+import { SAVED } from '../../../http/replies.ts';
 import { deleteCompany } from './delete-company.ts';
 import { listCompanies } from './list-companies.ts';
 import type { Fluxo } from './repo.ts';
 import { saveCompany } from './save-company.ts';
 
-const company = z.object({
-  id: z.number(),
-  razao_social: z.string(),
-  cnpj: z.string(),
-  cidade: z.string().nullable(),
-  cep: z.string().nullable(),
-  email: z.string().nullable(),
-  telefone: z.string().nullable(),
-  status: z.boolean(),
-  cadastrado: z.string(),
-  version: z.number(),
-});
 
 /** Enabled companies, energy (/empresas/*) and water (/agua/empresas/*) (spec part 2 §2.7, §7). */
 export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,12 +17,12 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/empresas', 'energia'],
     ['/agua/empresas', 'agua'],
   ] as [string, Fluxo][]) {
-    const options = { onRequest: adminGuard('empresas') };
+    const options = { onRequest: menuGuard('empresas') };
     const tags = [fluxo === 'agua' ? 'Empresas (água)' : 'Empresas'];
 
     app.post(
       `${prefix}/list`,
-      { ...options, schema: { tags, body: listBody, response: { 200: listReply(company) } } },
+      { ...options, schema: { tags, body: listBody, response: { 200: listReply(companyRow) } } },
       async (request) => ({
         error: 0 as const,
         ...(await listCompanies(app.db, fluxo, request.body)),
@@ -42,7 +31,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `${prefix}/add`,
-      { ...options, schema: { tags, body: companySaveBody, response: { 200: savedReply(company) } } },
+      { ...options, schema: { tags, body: companySaveBody, response: { 200: savedReply(companyRow) } } },
       async (request) => ({
         error: 0 as const,
         msg: SAVED,
@@ -57,7 +46,7 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           body: companySaveBody.extend({ id: recordId }),
-          response: { 200: savedReply(company) },
+          response: { 200: savedReply(companyRow) },
         },
       },
       async (request) => ({

@@ -1,38 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { asc } from 'drizzle-orm';
-import { FLOWS_LIST, STATUS_LABEL_KINDS, statusLabelEditBody, statusLabelFilter } from '@portal/domain';
+import { statusLabelEditBody, statusLabelFilter } from '@portal/domain';
 import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../../../http/context.ts';
-import { adminGuard } from '../shared/guard.ts';
-import { listBodyWith, listReply, SAVED, savedReply } from '../../../http/replies.ts';
+import { menuGuard } from '../../../http/menu-guard.ts';
+import { listBodyWith, listReply, savedReply } from '@portal/domain/contracts/envelopes';
+import { statusLabelEntriesReply, statusLabelRow } from '@portal/domain/contracts/admin';
+import { SAVED } from '../../../http/replies.ts';
 import { editStatusLabel } from './edit-status-label.ts';
 import { listStatusLabels } from './list-status-labels.ts';
 
-const statusLabel = z.object({
-  id: z.number(),
-  fluxo: z.enum(FLOWS_LIST),
-  tipo: z.enum(STATUS_LABEL_KINDS),
-  codigo: z.number(),
-  rotulo: z.string(),
-  version: z.number(),
-});
 
 /** Status labels per flow (/status/nova-unidade, /status/regularizacao): list and rename only. */
 export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = adminGuard('status');
+  const onRequest = menuGuard('status');
   const tags = ['Status'];
 
   // Every signed-in user reads the labels: lists, badges and selectors show the edited names.
-  const publicLabel = z.object({
-    fluxo: z.string(),
-    tipo: z.string(),
-    codigo: z.number(),
-    rotulo: z.string(),
-  });
   app.get(
     '/status-rotulos',
-    { schema: { tags, response: { 200: z.object({ error: z.literal(0), dados: z.array(publicLabel) }) } } },
+    { schema: { tags, response: { 200: statusLabelEntriesReply } } },
     async () => ({
       error: 0 as const,
       dados: await app.db
@@ -51,14 +38,14 @@ export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/status-rotulos/list',
     {
       onRequest,
-      schema: { tags, body: listBodyWith(statusLabelFilter), response: { 200: listReply(statusLabel) } },
+      schema: { tags, body: listBodyWith(statusLabelFilter), response: { 200: listReply(statusLabelRow) } },
     },
     async (request) => ({ error: 0 as const, ...(await listStatusLabels(app.db, request.body)) }),
   );
 
   app.post(
     '/status-rotulos/edit',
-    { onRequest, schema: { tags, body: statusLabelEditBody, response: { 200: savedReply(statusLabel) } } },
+    { onRequest, schema: { tags, body: statusLabelEditBody, response: { 200: savedReply(statusLabelRow) } } },
     async (request) => ({
       error: 0 as const,
       msg: SAVED,

@@ -1,49 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { recordId, ROLE_KIND_KEYS, userSaveBody, type RoleKind } from '@portal/domain';
+import { recordId, userSaveBody } from '@portal/domain';
 import { contextOf } from '../../../http/context.ts';
-import { adminGuard } from '../shared/guard.ts';
-import { deletedReply, idBody, listBody, listReply, SAVED, savedReply } from '../../../http/replies.ts';
+import { menuGuard } from '../../../http/menu-guard.ts';
+import { deletedReply, idBody, listBody, listReply, messageReply, savedReply } from '@portal/domain/contracts/envelopes';
+import { userOptionsReply, userRow } from '@portal/domain/contracts/admin';
+import { SAVED } from '../../../http/replies.ts';
 import { deleteUser } from './delete-user.ts';
 import { listUsers } from './list-users.ts';
 import { saveUser } from './save-user.ts';
 import { sendPasswordReset } from './send-password-reset.ts';
 import { userOptions } from './user-options.ts';
 
-const papel = z.enum(ROLE_KIND_KEYS as [RoleKind, ...RoleKind[]]);
-
-const user = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  id_empresa: z.number().nullable(),
-  razao_social: z.string().nullable(),
-  id_grupo: z.number(),
-  grupo_nome: z.string(),
-  papel,
-  id_perfil: z.number(),
-  perfil_nome: z.string(),
-  id_regional: z.number().nullable(),
-  regionais: z.array(z.number()),
-  id_status: z.boolean(),
-  trocar_senha: z.number(),
-  telefone: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  cadastrado: z.string(),
-  version: z.number(),
-});
-
-const optionsReply = z.object({
-  error: z.literal(0),
-  dados: z.object({
-    empresas: z.array(
-      z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() }),
-    ),
-    grupos: z.array(z.object({ id: z.number(), nome: z.string(), papel, papel_nome: z.string() })),
-    perfis: z.array(z.object({ id: z.number(), nome: z.string() })),
-    regionais: z.array(z.object({ id: z.number(), regional: z.string() })),
-  }),
-});
 
 const INVITE_SENT = 'Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.';
 const INVITE_FAILED =
@@ -51,7 +18,7 @@ const INVITE_FAILED =
 
 /** User administration (/usuarios; spec part 2 §2.5, §5, §7 usuarios/*). */
 export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = adminGuard('usuarios');
+  const onRequest = menuGuard('usuarios');
   const tags = ['Usuários'];
   const resetDeps = () => ({
     mailer: app.mailer,
@@ -61,21 +28,21 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/usuarios/list',
-    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(user) } } },
+    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(userRow) } } },
     async (request) => ({
       error: 0 as const,
       ...(await listUsers(app.db, request.body)),
     }),
   );
 
-  app.get('/usuarios/opcoes', { onRequest, schema: { tags, response: { 200: optionsReply } } }, async () => ({
+  app.get('/usuarios/opcoes', { onRequest, schema: { tags, response: { 200: userOptionsReply } } }, async () => ({
     error: 0 as const,
     dados: await userOptions(app.db),
   }));
 
   app.post(
     '/usuarios/add',
-    { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(user) } } },
+    { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(userRow) } } },
     async (request) => {
       const ctx = contextOf(request);
       const dados = await saveUser(ctx, request.body, 'add');
@@ -95,7 +62,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuarios/edit',
     {
       onRequest,
-      schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(user) } },
+      schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(userRow) } },
     },
     async (request) => ({
       error: 0 as const,
@@ -117,7 +84,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/usuarios/enviar-redefinicao-senha',
     {
       onRequest,
-      schema: { tags, body: idBody, response: { 200: z.object({ error: z.literal(0), msg: z.string() }) } },
+      schema: { tags, body: idBody, response: { 200: messageReply } },
     },
     async (request) => ({
       error: 0 as const,
