@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anexos, solicitacoes } from '../src/db/schema.ts';
+import { anexos, importacoesBase, regularizacaoAnexos, regularizacoes, solicitacoes } from '../src/db/schema.ts';
 import { ORPHAN_GRACE_MS } from '../src/jobs/sweep-orphan-attachments.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
 import { bearer, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -71,6 +71,34 @@ describe('the periodic sweep of orphan attachment files', () => {
     const record = await readRequest(t.app, token, 'unidades', id);
     const download = await t.app.inject({ method: 'GET', url: record.fatura as string, headers: bearer(token) });
     expect(download.statusCode).toBe(200);
+  });
+
+  it('keeps the old files of regularizations and the rejected rows of an import, which other tables point to', async () => {
+    const regularizationFile = await plant('complete', true);
+    const rejectedRows = await plant('complete', true);
+    const orphan = await plant('complete', true);
+    const [regularization] = await t.app.db
+      .insert(regularizacoes)
+      .values({ fluxo: 'energia', unidade: 'ORFAO-1', tipoDivergencia: 1, status: 0 })
+      .returning({ id: regularizacoes.id });
+    await t.app.db.insert(regularizacaoAnexos).values({
+      idRegularizacao: regularization!.id,
+      tipo: 'resposta',
+      nomeArquivo: 'resposta.pdf',
+      storageKey: path.basename(regularizationFile),
+      tamanho: PDF.length,
+      mime: 'application/pdf',
+    });
+    await t.app.db.insert(importacoesBase).values({
+      fluxo: 'energia',
+      nomeArquivo: 'base.csv',
+      situacao: 'aplicada',
+      rejeitadasKey: path.basename(rejectedRows),
+    });
+
+    expect(await until(async () => !(await exists(orphan)))).toBe(true);
+    expect(await exists(regularizationFile)).toBe(true);
+    expect(await exists(rejectedRows)).toBe(true);
   });
 
   it('stops when the app closes', async () => {

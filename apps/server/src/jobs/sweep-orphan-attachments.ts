@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { anexos } from '../db/schema.ts';
+import { anexos, importacoesBase, regularizacaoAnexos } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 
 /**
@@ -15,8 +15,9 @@ const BATCH = 1000;
 
 /**
  * Removes from storage what a crash, a full disk or a failed cleanup left behind: uploads never
- * completed, and files no attachment row points to. Only entries older than the grace period
- * are touched. Returns how many were removed.
+ * completed, and files no row points to (request and regularization attachments, an import's
+ * rejected rows). Only entries older than the grace period are touched. Returns how many were
+ * removed.
  */
 export async function sweepOrphanAttachments(
   db: Database,
@@ -30,7 +31,19 @@ export async function sweepOrphanAttachments(
     const rows = await db
       .select({ key: anexos.storageKey })
       .from(anexos)
-      .where(inArray(anexos.storageKey, batch));
+      .where(inArray(anexos.storageKey, batch))
+      .union(
+        db
+          .select({ key: regularizacaoAnexos.storageKey })
+          .from(regularizacaoAnexos)
+          .where(inArray(regularizacaoAnexos.storageKey, batch)),
+      )
+      .union(
+        db
+          .select({ key: sql<string>`${importacoesBase.rejeitadasKey}` })
+          .from(importacoesBase)
+          .where(inArray(importacoesBase.rejeitadasKey, batch)),
+      );
     const known = new Set(rows.map((r) => r.key));
     for (const key of batch.filter((k) => !known.has(k))) {
       await storage.remove(key);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -87,11 +88,16 @@ export function localDiskStorage(root: string): FileStorage {
       const key = randomUUID();
       const partial = incompleteOf(key);
       const counted = meter();
+      let file: WriteStream | undefined;
       try {
         await mkdir(root, { recursive: true });
-        await pipeline(source, counted.stream, createWriteStream(partial, { flags: 'wx' }));
+        file = createWriteStream(partial, { flags: 'wx' });
+        await pipeline(source, counted.stream, file);
         await moveIntoShard(partial, fileOf(key));
       } catch (err) {
+        // A failure can come before the file is even opened: it must be closed before it is
+        // removed, or the open completing afterwards leaves an empty partial file behind.
+        if (file && !file.closed) await once(file, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw err;
       }
