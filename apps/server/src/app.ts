@@ -30,7 +30,9 @@ import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
 import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts';
+import { conciliacaoRoutes } from './modules/conciliacao/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
+import { deParaRoutes } from './modules/de-para/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
 import { localDiskStorage, type FileStorage } from './storage/file-storage.ts';
 
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(regionaisPublicasRoutes);
         await signedIn.register(solicitacoesRoutes);
         await signedIn.register(consolidacaoRoutes);
+        await signedIn.register(deParaRoutes);
+        await signedIn.register(conciliacaoRoutes);
       });
     },
     { prefix: '/api' },

@@ -11,14 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** File downloads answer bytes: the request engine's and the regularization's. */
-const BINARY = /\/arquivos\/\{id\}$/;
+/** File downloads answer bytes: the request engine's, the regularization's, an import's rejected rows. */
+const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas)$/;
 
 describe('the OpenAPI document at /api/docs', () => {
   it('documents the JSON answer of every call', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const paths = res.json().paths as Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: unknown }> }>
+    >;
     const undocumented = Object.entries(paths)
       .filter(([path]) => !BINARY.test(path))
       .flatMap(([path, operations]) =>

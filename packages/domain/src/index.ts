@@ -42,4 +42,5 @@ export * from './schemas/list.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-reference.ts';
 export * from './schemas/regularization.ts';
+export * from './schemas/de-para.ts';
 export * from './workflow/deletion.ts';

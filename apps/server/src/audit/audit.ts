@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'editar-solicitacao',
   'apagar-solicitacao',
   'apagar-arquivo',
+  'importar-base',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -37,7 +37,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
  * short, too many parts) become a Portuguese 4xx; a system error of the disk (ENOSPC…) passes
  * on to the error handler as it is.
  */
-function multipartProblem(err: unknown): unknown {
+export function multipartProblem(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
   if (syscall !== undefined) return err;

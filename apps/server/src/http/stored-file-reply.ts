@@ -22,13 +22,13 @@ export const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-
 export function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
-  file: { nome: string; tamanho: number; storageKey: string; contentType?: string },
+  file: { nome: string; tamanho?: number; storageKey: string; contentType?: string },
 ) {
   const kind = fileTypeByName(file.nome);
   const inline = !file.contentType && kind !== undefined && INLINE.includes(kind);
+  if (file.tamanho !== undefined) reply.header('content-length', file.tamanho);
   return reply
     .header('content-type', file.contentType ?? (kind ? FILE_CONTENT_TYPES[kind] : 'application/octet-stream'))
-    .header('content-length', file.tamanho)
     .header('content-disposition', contentDisposition(file.nome, inline))
     .header('content-security-policy', DOWNLOAD_CSP)
     .header('x-content-type-options', 'nosniff')

@@ -4,6 +4,8 @@ import {
   canSee,
   companySaveBody,
   concessionariaSaveBody,
+  deParaFilter,
+  deParaSaveBody,
   flowFilter,
   groupSaveBody,
   listQuery,
@@ -27,6 +29,7 @@ import {
   regularizationListBody,
   regularizationSaveBody,
 } from '@portal/domain/contracts/regularization';
+import { importRunsBody } from '@portal/domain/contracts/reconciliation';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -292,6 +295,37 @@ function buildCalls() {
       get(`${prefix}/arquivos/{id}`, menu, fc.constantFrom('1', '2', '999999', 'abc', '-1')),
     );
   }
+
+  // The de-para table the provider-base import reads.
+  const deParaHints: Hints = {
+    ...listHints,
+    id: some([1, 2, 3]),
+    version: fc.constantFrom(1, 2),
+    tipo: fc.constantFrom('concessionaria', 'regional', 'tensao', 'Todos', 'outro'),
+    para: fc.constantFrom('1', '2', 'ENEL SP', 'AT', '0', '-1'),
+    sort: fc.constantFrom('de', 'para', 'tipo', '__proto__'),
+  };
+  calls.push(
+    post('/de-para/list', 'de-para', listBody(deParaFilter), deParaHints, some([1, 2, 3])),
+    get('/de-para/opcoes', 'de-para'),
+    post('/de-para/add', 'de-para', deParaSaveBody, deParaHints, some([1, 2, 3])),
+    post('/de-para/edit', 'de-para', deParaSaveBody, deParaHints, some([1, 2, 3])),
+    post('/de-para/delete', 'de-para', idBody, deParaHints, some([1, 2, 3])),
+  );
+
+  // The provider-base import: its uploads are multipart, tested in conciliacao/; here the JSON
+  // and raw bodies a hostile client would send instead, and the runs and rejected rows.
+  const importHints: Hints = { fluxo: fc.constantFrom('energia', 'agua', 'gas') };
+  calls.push(
+    post('/conciliacao/previa', 'conciliacao', importRunsBody, importHints, some([1, 2, 3])),
+    post('/conciliacao/importar', 'conciliacao', importRunsBody, importHints, some([1, 2, 3])),
+    post('/conciliacao/importacoes', 'conciliacao', importRunsBody, importHints, some([1, 2, 3])),
+    get(
+      '/conciliacao/importacoes/{id}/rejeitadas',
+      'conciliacao',
+      fc.constantFrom('1', '2', '999999', 'abc', '-1'),
+    ),
+  );
 
   // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.
   calls.push(

@@ -167,6 +167,8 @@ const WRITTEN_TABLES = [
   'regularizacao_status',
   'regularizacao_observacoes',
   'regularizacao_anexos',
+  'de_para',
+  'importacoes_base',
 ];
 
 const FOOTPRINT_SQL = sql.raw(

@@ -1,0 +1,219 @@
+import { PassThrough } from 'node:stream';
+import { clientCnpjForUf, type Flow } from '@portal/domain';
+import {
+  checkBaseRow,
+  columnHeader,
+  divergenceOf,
+  mapColumns,
+  type BaseField,
+  type BaseRow,
+} from '@portal/domain/reconciliation';
+import { writeAudit } from '../../audit/audit.ts';
+import { AppError, unprocessable } from '../../http/errors.ts';
+import type { ActorContext } from '../../http/context.ts';
+import type { FileStorage, WrittenFile } from '../../storage/file-storage.ts';
+import { readTable } from './read-table.ts';
+import {
+  appliedUnits,
+  applyStagedRows,
+  clearStage,
+  closeRegularizations,
+  openRegularizations,
+  readRun,
+  registeredNames,
+  rowContext,
+  stageRows,
+  startRun,
+  toRunRow,
+  unstageRepeatedRows,
+  updateRun,
+} from './repo.ts';
+
+/** Rows staged per insert, and units examined per detection step. */
+const BATCH = 2000;
+/** How often (rows read) the run's counter is written, for the screen's progress. */
+const PROGRESS_EVERY = 20_000;
+
+/** The rejected rows, as a csv a spreadsheet opens (";" and a BOM, like the exports it came from). */
+function rejectedRowsFile(storage: FileStorage) {
+  let stream: PassThrough | undefined;
+  let written: Promise<WrittenFile> | undefined;
+  const quote = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  return {
+    async add(linha: number, uc: string, concessionaria: string, reasons: string[]) {
+      if (!stream) {
+        stream = new PassThrough();
+        written = storage.write(stream);
+        stream.write('\uFEFFLinha;UC;Concessionária;Motivo\r\n');
+      }
+      const line = [String(linha), uc, concessionaria, reasons.join(' ')].map(quote).join(';') + '\r\n';
+      if (!stream.write(line)) await new Promise((resolve) => stream!.once('drain', resolve));
+    },
+    async finish(): Promise<string | null> {
+      if (!stream) return null;
+      stream.end();
+      return (await written!).key;
+    },
+    async discard() {
+      if (!stream) return;
+      stream.end();
+      await storage.remove((await written!).key).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Imports the provider's base export of one flow (issue 11 items 1–2). The file is read as it
+ * arrives; each row is checked by the domain, the good ones staged and the others reported. Then,
+ * in one transaction, the staged rows replace the base (keyed by unit and concessionaire), each
+ * unit's invoice holder is judged, divergences open regularizations and units now right close
+ * theirs. A file that fails anywhere changes nothing in the base; the run keeps why.
+ */
+export async function importBase(
+  ctx: ActorContext,
+  storage: FileStorage,
+  flow: Flow,
+  file: { name: string; bytes: AsyncIterable<Buffer> },
+) {
+  const idImportacao = await startRun(ctx.db, flow, ctx.user.id, file.name);
+  const rejected = rejectedRowsFile(storage);
+  try {
+    const counts = await stage(ctx, flow, idImportacao, file.bytes, rejected);
+    for (const r of await unstageRepeatedRows(ctx.db, idImportacao)) {
+      await rejected.add(r.linha, r.uc, r.concessionaria, [
+        `Linha repetida: mesma UC e concessionária da linha ${r.primeira}.`,
+      ]);
+      counts.accepted--;
+      counts.rejected++;
+    }
+    const rejeitadasKey = await rejected.finish();
+    await updateRun(ctx.db, idImportacao, {
+      situacao: 'aplicando',
+      linhasLidas: counts.read,
+      linhasAceitas: counts.accepted,
+      linhasRejeitadas: counts.rejected,
+      rejeitadasKey,
+    });
+    const divergences = await ctx.db.transaction(async (tx) => {
+      await applyStagedRows(tx, idImportacao, flow);
+      const result = await judgeUnits(tx, flow, idImportacao);
+      await updateRun(tx, idImportacao, {
+        situacao: 'aplicada',
+        divergenciasAbertas: result.opened,
+        divergenciasFechadas: result.closed,
+        concluidaEm: new Date(),
+      });
+      await writeAudit(tx, {
+        idUsuario: ctx.user.id,
+        acao: 'importar-base',
+        entidade: 'importacoes_base',
+        entidadeId: idImportacao,
+        depois: { fluxo: flow, arquivo: file.name, ...counts, ...result },
+        ip: ctx.ip,
+      });
+      return result;
+    });
+    await clearStage(ctx.db, idImportacao);
+    return { run: toRunRow((await readRun(ctx.db, idImportacao))!), ...divergences };
+  } catch (err) {
+    await rejected.discard();
+    await clearStage(ctx.db, idImportacao).catch(() => undefined);
+    const message =
+      err instanceof AppError && err.statusCode < 500 ? err.message : 'O arquivo não pôde ser importado.';
+    await updateRun(ctx.db, idImportacao, {
+      situacao: 'falhou',
+      erro: message,
+      concluidaEm: new Date(),
+    }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Reads, checks and stages every row; the rejected ones go to the report. */
+async function stage(
+  ctx: ActorContext,
+  flow: Flow,
+  idImportacao: number,
+  bytes: AsyncIterable<Buffer>,
+  rejected: ReturnType<typeof rejectedRowsFile>,
+) {
+  const context = await rowContext(ctx.db, flow);
+  const counts = { read: 0, accepted: 0, rejected: 0 };
+  let fields: (BaseField | null)[] | undefined;
+  let batch: { linha: number; row: BaseRow }[] = [];
+  // One batch is written while the next is read, so the database and the parser work together;
+  // whatever happens, the stage is left with no write under way.
+  let inserting: Promise<void> = Promise.resolve();
+  const stageBatch = async () => {
+    await inserting;
+    inserting = stageRows(ctx.db, idImportacao, batch);
+    inserting.catch(() => undefined); // awaited before the next batch or at the end
+    batch = [];
+  };
+  try {
+    let linha = 1; // the header is line 1, as a spreadsheet numbers it
+    for await (const values of readTable(bytes)) {
+      if (!fields) {
+        const mapping = mapColumns(values);
+        if (!mapping.ok) throw unprocessable(mapping.message, 'arquivo');
+        fields = mapping.fields;
+        continue;
+      }
+      linha++;
+      counts.read++;
+      const raw: Partial<Record<BaseField, string>> = {};
+      fields.forEach((field, i) => {
+        if (field) raw[field] = values[i] ?? '';
+      });
+      const check = checkBaseRow(raw, context);
+      if (check.ok) {
+        batch.push({ linha, row: check.row });
+        counts.accepted++;
+      } else {
+        await rejected.add(linha, raw.uc ?? '', raw.concessionaria ?? '', check.reasons);
+        counts.rejected++;
+      }
+      if (batch.length === BATCH) await stageBatch();
+      if (counts.read % PROGRESS_EVERY === 0)
+        await updateRun(ctx.db, idImportacao, { linhasLidas: counts.read });
+    }
+    if (!fields) throw unprocessable('O arquivo está vazio.', 'arquivo');
+    if (counts.read === 0) {
+      throw unprocessable(
+        `O arquivo só tem o cabeçalho: nenhuma linha de ${columnHeader('uc')} para importar.`,
+        'arquivo',
+      );
+    }
+    await stageBatch();
+    await inserting;
+  } finally {
+    await inserting.catch(() => undefined);
+  }
+  return counts;
+}
+
+/** Judges each unit the import wrote: opens the new divergences, closes the ones now fixed. */
+async function judgeUnits(tx: Parameters<typeof applyStagedRows>[0], flow: Flow, idImportacao: number) {
+  const names = await registeredNames(tx, flow);
+  const registeredName = (cnpj: string) => names.get(cnpj);
+  let opened = 0;
+  let closed = 0;
+  for (let after = 0; ;) {
+    const units = await appliedUnits(tx, idImportacao, after, BATCH);
+    if (!units.length) break;
+    after = units.at(-1)!.id;
+    const divergent = [];
+    const fixed = [];
+    for (const unit of units) {
+      const tipo = divergenceOf(
+        { estado: unit.estado, cnpjFatura: unit.cnpj_fatura, rzSocial: unit.rz_social },
+        registeredName,
+      );
+      if (tipo === null) fixed.push(unit.uc);
+      else divergent.push({ unit, tipo, cnpjCliente: clientCnpjForUf(unit.estado) });
+    }
+    opened += await openRegularizations(tx, flow, idImportacao, divergent);
+    closed += await closeRegularizations(tx, flow, fixed);
+  }
+  return { opened, closed };
+}

@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { unprocessable } from '../../http/errors.ts';
+
+/**
+ * The provider's export as rows of text, read as it arrives and never held whole: an xlsx (its
+ * first sheet, through ExcelJS's streaming reader) or a delimited text file (`;`, `,` or tab, in
+ * UTF-8 or Windows-1252, told apart from its first bytes). The first row is the header.
+ */
+export async function* readTable(source: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const { head, rest } = await peek(source, 64 * 1024);
+  if (head.length === 0) throw unprocessable('O arquivo está vazio.', 'arquivo');
+  if (head.subarray(0, 4).equals(ZIP)) {
+    yield* readXlsx(Readable.from(concat(head, rest)));
+  } else if (head.subarray(0, 4).equals(OLE)) {
+    throw unprocessable(
+      'Planilhas .xls antigas não são lidas: salve o arquivo como .xlsx ou .csv.',
+      'arquivo',
+    );
+  } else {
+    yield* readDelimited(head, rest);
+  }
+}
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
+/** The first `size` bytes (or all, if fewer), and an iterator over the remaining chunks. */
+async function peek(source: AsyncIterable<Buffer>, size: number) {
+  const iterator = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => iterator };
+  return { head: Buffer.concat(chunks), rest };
+}
+
+async function* concat(head: Buffer, rest: AsyncIterable<Buffer>) {
+  yield head;
+  yield* rest;
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    // `stream: true` lets a character cut at the end of the sample pass.
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The separator used most in the first line. */
+function delimiterOf(firstLine: string): string {
+  const counts = [';', ',', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const);
+  return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+async function* readDelimited(head: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const encoding = isUtf8(head) ? 'utf-8' : 'windows-1252';
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  const firstLine = decoder.decode(head, { stream: true }).replace(/^\uFEFF/, '');
+  const parser = parse({
+    delimiter: delimiterOf(firstLine.split(/\r?\n/, 1)[0] ?? ''),
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  });
+  const text = async function* () {
+    yield firstLine;
+    try {
+      for await (const chunk of rest) yield decoder.decode(chunk, { stream: true });
+      yield decoder.decode();
+    } catch (err) {
+      if (err instanceof TypeError) {
+        throw unprocessable('O arquivo mistura codificações de texto: salve-o como CSV UTF-8.', 'arquivo');
+      }
+      throw err;
+    }
+  };
+  const rows = Readable.from(text()).pipe(parser);
+  for await (const row of rows) yield row as string[];
+}
+
+/** A cell as the text a person sees in it. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value);
+}
+
+async function* readXlsx(stream: Readable): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        // row.values is 1-based and sparse.
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        yield Array.from(values, cellText);
+      }
+      return; // the first sheet only
+    }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw unprocessable('O arquivo não é uma planilha .xlsx válida (ou chegou incompleto).', 'arquivo');
+  }
+}

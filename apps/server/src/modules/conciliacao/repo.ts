@@ -1,0 +1,311 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { deParaKey, type BaseRow, type BaseRowContext } from '@portal/domain/reconciliation';
+import type { DeParaTipo, Flow } from '@portal/domain';
+import type { ImportRunRow } from '@portal/domain/contracts/reconciliation';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  baseProvedorCarga,
+  concessionarias,
+  dePara,
+  empresas,
+  importacoesBase,
+  regionais,
+  regularizacaoStatus,
+  regularizacoes,
+  usuarios,
+} from '../../db/schema.ts';
+import { isoDate } from '../../http/replies.ts';
+
+/** What a row of this flow is checked against: the portal's names and the de-para table. */
+export async function rowContext(db: DbOrTx, flow: Flow): Promise<BaseRowContext> {
+  const [concessionaires, regionals, mappings] = await Promise.all([
+    db
+      .select({ id: concessionarias.id, nome: concessionarias.nome, sigla: concessionarias.sigla })
+      .from(concessionarias)
+      .where(eq(concessionarias.fluxo, flow)),
+    db.select({ id: regionais.id, nome: regionais.regional }).from(regionais),
+    db.select({ tipo: dePara.tipo, de: dePara.de, para: dePara.para }).from(dePara),
+  ]);
+  const byName = new Map<string, { id: number; nome: string }>();
+  for (const c of concessionaires) {
+    byName.set(c.sigla.toLowerCase(), c);
+    byName.set(c.nome.toLowerCase(), c); // a name wins over another's acronym
+  }
+  return {
+    flow,
+    concessionaires: byName,
+    regionals: new Map(
+      regionals.flatMap((r) => [[r.nome.toLowerCase(), r.id] as const, [String(r.id), r.id] as const]),
+    ),
+    dePara: new Map(mappings.map((m) => [deParaKey(m.tipo as DeParaTipo, m.de), m.para])),
+  };
+}
+
+/** The registered company name of each CNPJ of the flow (/empresas). */
+export async function registeredNames(db: DbOrTx, flow: Flow): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ cnpj: empresas.cnpj, nome: empresas.razaoSocial })
+    .from(empresas)
+    .where(eq(empresas.fluxo, flow));
+  return new Map(rows.map((r) => [r.cnpj, r.nome]));
+}
+
+export const startRun = async (db: DbOrTx, flow: Flow, idUsuario: number, nomeArquivo: string) =>
+  (
+    await db
+      .insert(importacoesBase)
+      .values({ fluxo: flow, idUsuario, nomeArquivo: nomeArquivo.slice(0, 255), situacao: 'recebendo' })
+      .returning({ id: importacoesBase.id })
+  )[0]!.id;
+
+export const updateRun = (db: DbOrTx, id: number, values: Partial<typeof importacoesBase.$inferInsert>) =>
+  db.update(importacoesBase).set(values).where(eq(importacoesBase.id, id));
+
+/** The staged columns, in the order `stageRows` sends them, with their Postgres array types. */
+const STAGE: [keyof BaseRow | 'linha', string][] = [
+  ['linha', 'int'],
+  ['uc', 'text'],
+  ['enderecoId', 'text'],
+  ['siteId', 'text'],
+  ['rzSocial', 'text'],
+  ['cnpjFatura', 'text'],
+  ['concessionaria', 'text'],
+  ['idConcessionaria', 'int'],
+  ['regional', 'int'],
+  ['cep', 'text'],
+  ['endereco', 'text'],
+  ['numero', 'text'],
+  ['complemento', 'text'],
+  ['bairro', 'text'],
+  ['cidade', 'text'],
+  ['estado', 'text'],
+  ['numeroMedidor', 'text'],
+  ['tensao', 'text'],
+  ['urlFatura', 'text'],
+  ['ativa', 'boolean'],
+];
+
+/**
+ * Stages a batch of accepted rows in one statement of one array per column (unnest): a few
+ * parameters however many rows, which is what keeps a million-row import fast.
+ */
+export async function stageRows(db: DbOrTx, idImportacao: number, rows: { linha: number; row: BaseRow }[]) {
+  if (!rows.length) return;
+  const arrays = STAGE.map(([key, type]) => {
+    const values = rows.map(({ linha, row }) => (key === 'linha' ? linha : row[key]));
+    return sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  });
+  await db.execute(sql`
+    insert into ${baseProvedorCarga} (id_importacao, linha, ${STAGED_COLUMNS})
+    select ${idImportacao}, * from unnest(${sql.join(arrays, sql`, `)})`);
+}
+
+/**
+ * Rows that repeat an earlier row's unit and concessionaire: taken out of the stage (the first
+ * stays) and answered so they are reported as rejected.
+ */
+export async function unstageRepeatedRows(db: DbOrTx, idImportacao: number) {
+  const result = await db.execute(sql`
+    delete from ${baseProvedorCarga} c
+    using (
+      select linha, min(linha) over (partition by lower(uc), lower(concessionaria)) as primeira
+      from ${baseProvedorCarga} where id_importacao = ${idImportacao}
+    ) r
+    where c.id_importacao = ${idImportacao} and c.linha = r.linha and r.linha <> r.primeira
+    returning c.linha, c.uc, c.concessionaria, r.primeira`);
+  return (
+    result as unknown as { rows: { linha: number; uc: string; concessionaria: string; primeira: number }[] }
+  ).rows;
+}
+
+const STAGED_COLUMNS = sql.raw(
+  'uc, endereco_id, site_id, rz_social, cnpj_fatura, concessionaria, id_concessionaria, regional, cep, endereco, ' +
+    'numero, complemento, bairro, cidade, estado, numero_medidor, tensao, url_fatura, ativa',
+);
+
+/** The staged rows become the base: inserted, or replacing the row of the same unit and concessionaire. */
+export async function applyStagedRows(tx: DbOrTx, idImportacao: number, flow: Flow): Promise<void> {
+  await tx.execute(sql`
+    insert into base_provedor (fluxo, ${STAGED_COLUMNS}, sge, id_importacao, atualizado_em)
+    select ${flow}, ${STAGED_COLUMNS}, true, ${idImportacao}, now()
+    from ${baseProvedorCarga} where id_importacao = ${idImportacao}
+    on conflict (fluxo, lower(uc), lower(concessionaria)) do update set
+      endereco_id = excluded.endereco_id, site_id = excluded.site_id, rz_social = excluded.rz_social,
+      cnpj_fatura = excluded.cnpj_fatura, concessionaria = excluded.concessionaria,
+      id_concessionaria = excluded.id_concessionaria, regional = excluded.regional, cep = excluded.cep,
+      endereco = excluded.endereco, numero = excluded.numero, complemento = excluded.complemento,
+      bairro = excluded.bairro, cidade = excluded.cidade, estado = excluded.estado,
+      numero_medidor = excluded.numero_medidor, tensao = excluded.tensao, url_fatura = excluded.url_fatura,
+      ativa = excluded.ativa, sge = true, id_importacao = excluded.id_importacao, atualizado_em = now()`);
+}
+
+export interface AppliedUnit {
+  id: number;
+  uc: string;
+  concessionaria: string;
+  id_concessionaria: number | null;
+  rz_social: string;
+  cnpj_fatura: string;
+  estado: string;
+  endereco_id: string | null;
+  site_id: string | null;
+  regional: number | null;
+  cep: string | null;
+  cidade: string | null;
+  endereco: string | null;
+  numero: string | null;
+  bairro: string | null;
+  complemento: string | null;
+  numero_medidor: string | null;
+  tensao: string | null;
+  url_fatura: string | null;
+}
+
+/**
+ * The next `limit` units this import wrote, after base row `afterId`: a walk along the primary
+ * key, so the whole judgement reads the base once whatever its size.
+ */
+export async function appliedUnits(tx: DbOrTx, idImportacao: number, afterId: number, limit: number) {
+  const result = await tx.execute(sql`
+    select id, uc, concessionaria, id_concessionaria, rz_social, cnpj_fatura, estado, endereco_id, site_id,
+           regional, cep, cidade, endereco, numero, bairro, complemento, numero_medidor, tensao, url_fatura
+    from base_provedor
+    where id > ${afterId} and id_importacao = ${idImportacao}
+    order by id limit ${limit}`);
+  return (result as unknown as { rows: AppliedUnit[] }).rows;
+}
+
+const SYSTEM = 'Sistema';
+
+/**
+ * Opens a regularization at 0 'Divergente' for each divergent unit with none open (the partial
+ * unique index decides, so a concurrent save cannot open a second); each gets a history entry by
+ * the system. Returns how many were opened.
+ */
+export async function openRegularizations(
+  tx: DbOrTx,
+  flow: Flow,
+  idImportacao: number,
+  units: { unit: AppliedUnit; tipo: number; cnpjCliente: string | null }[],
+): Promise<number> {
+  if (!units.length) return 0;
+  const opened = await tx
+    .insert(regularizacoes)
+    .values(
+      units.map(({ unit, tipo, cnpjCliente }) => ({
+        fluxo: flow,
+        idCon: unit.id,
+        idImportacao,
+        tipoDivergencia: tipo,
+        status: 0,
+        unidade: unit.uc,
+        enderecoId: unit.endereco_id,
+        siteId: unit.site_id,
+        regional: unit.regional,
+        cep: unit.cep,
+        uf: unit.estado,
+        cidade: unit.cidade?.slice(0, 60) ?? null,
+        endereco: unit.endereco,
+        numero: unit.numero,
+        bairro: unit.bairro,
+        complemento: unit.complemento,
+        cnpjTim: cnpjCliente,
+        sigla: unit.concessionaria,
+        idConcessionaria: unit.id_concessionaria,
+        numeroMedidor: unit.numero_medidor,
+        tipoTensao: unit.tensao,
+        razaoSocialFatura: unit.rz_social,
+        cnpjFatura: unit.cnpj_fatura,
+        urlFatura: unit.url_fatura,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: regularizacoes.id });
+  if (opened.length) {
+    await tx
+      .insert(regularizacaoStatus)
+      .values(opened.map(({ id }) => ({ idRegularizacao: id, nome: SYSTEM, status: 0 })));
+  }
+  return opened.length;
+}
+
+/**
+ * Closes at 4 'Atualizado na Base (Xerox/AME)' the open regularizations of units the import shows
+ * fixed, each with a history entry by the system. Returns how many were closed.
+ */
+export async function closeRegularizations(tx: DbOrTx, flow: Flow, fixedUnits: string[]): Promise<number> {
+  if (!fixedUnits.length) return 0;
+  const lower = fixedUnits.map((u) => u.toLowerCase());
+  const closed = await tx
+    .update(regularizacoes)
+    .set({ status: 4, version: sql`${regularizacoes.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(regularizacoes.fluxo, flow),
+        sql`coalesce(${regularizacoes.status}, 0) < 4`,
+        sql`lower(${regularizacoes.unidade}) = any(${sql.param(lower)}::text[])`,
+      ),
+    )
+    .returning({ id: regularizacoes.id });
+  if (closed.length) {
+    await tx
+      .insert(regularizacaoStatus)
+      .values(closed.map(({ id }) => ({ idRegularizacao: id, nome: SYSTEM, status: 4 })));
+  }
+  return closed.length;
+}
+
+export const clearStage = (db: DbOrTx, idImportacao: number) =>
+  db.delete(baseProvedorCarga).where(eq(baseProvedorCarga.idImportacao, idImportacao));
+
+const runColumns = {
+  id: importacoesBase.id,
+  fluxo: importacoesBase.fluxo,
+  usuario: usuarios.name,
+  nome_arquivo: importacoesBase.nomeArquivo,
+  situacao: importacoesBase.situacao,
+  linhas_lidas: importacoesBase.linhasLidas,
+  linhas_aceitas: importacoesBase.linhasAceitas,
+  linhas_rejeitadas: importacoesBase.linhasRejeitadas,
+  divergencias_abertas: importacoesBase.divergenciasAbertas,
+  divergencias_fechadas: importacoesBase.divergenciasFechadas,
+  erro: importacoesBase.erro,
+  rejeitadasKey: importacoesBase.rejeitadasKey,
+  iniciada_em: importacoesBase.iniciadaEm,
+  concluida_em: importacoesBase.concluidaEm,
+};
+
+type RunRecord = Awaited<ReturnType<typeof readRun>>;
+
+export const toRunRow = ({ rejeitadasKey, ...run }: NonNullable<RunRecord>): ImportRunRow => ({
+  ...run,
+  rejeitadas_url: rejeitadasKey ? `/api/conciliacao/importacoes/${run.id}/rejeitadas` : null,
+  iniciada_em: isoDate(run.iniciada_em),
+  concluida_em: run.concluida_em ? isoDate(run.concluida_em) : null,
+});
+
+export const readRun = async (db: DbOrTx, id: number) =>
+  (
+    await db
+      .select(runColumns)
+      .from(importacoesBase)
+      .leftJoin(usuarios, eq(usuarios.id, importacoesBase.idUsuario))
+      .where(eq(importacoesBase.id, id))
+  )[0];
+
+/** The runs, newest first. */
+export async function listRuns(db: DbOrTx, query: { page: number; per_page: number; fluxo?: Flow }) {
+  const where = query.fluxo ? eq(importacoesBase.fluxo, query.fluxo) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(runColumns)
+      .from(importacoesBase)
+      .leftJoin(usuarios, eq(usuarios.id, importacoesBase.idUsuario))
+      .where(where)
+      .orderBy(desc(importacoesBase.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(importacoesBase).where(where),
+  ]);
+  return { total: total?.n ?? 0, dados: rows.map(toRunRow) };
+}

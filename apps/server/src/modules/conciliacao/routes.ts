@@ -1,0 +1,125 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordId, type Flow } from '@portal/domain';
+import {
+  importQuery,
+  importReply,
+  importRunsBody,
+  importRunsReply,
+  previewReply,
+} from '@portal/domain/contracts/reconciliation';
+import { contextOf } from '../../http/context.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
+import { multipartProblem } from '../../http/multipart-save-body.ts';
+import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { importBase } from './import-base.ts';
+import { previewFile } from './preview-file.ts';
+import { listRuns, readRun } from './repo.ts';
+
+/** The largest export accepted: a million rows of csv is about 250 MB. */
+export const MAX_IMPORT_BYTES = 400 * 1024 * 1024;
+/** How long the answer to an import may take once the file is in (the base is being applied). */
+const APPLY_TIMEOUT_MS = 15 * 60_000;
+/** A preview needs only the file's first rows. */
+const MAX_PREVIEW_BYTES = 1024 * 1024;
+
+/** The one file part of an upload, or a Portuguese 4xx for a body that is not one. */
+async function uploadedFile(request: FastifyRequest, maxBytes: number) {
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((err: unknown) => {
+    throw multipartProblem(err);
+  });
+  if (!file) throw badRequest('Envie o arquivo da base na parte "arquivo".', 'arquivo');
+  const tooLarge = () =>
+    new AppError(413, `O arquivo passa de ${Math.round(maxBytes / 1024 / 1024)} MB.`, 'arquivo');
+  const bytes = (async function* () {
+    try {
+      for await (const chunk of file.file) yield chunk as Buffer;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw multipartProblem(err);
+    }
+  })();
+  /** What is left of the part is read and dropped, so the request ends. */
+  const drain = async () => {
+    file.file.resume();
+    if (!file.file.closed) await new Promise((resolve) => file.file.once('close', resolve));
+  };
+  return { name: file.filename || 'base', bytes, drain };
+}
+
+/**
+ * /conciliacao-da-base (issue 11): the provider operator and the célula send the provider's base
+ * export; the server reads, checks and applies it, and keeps every run with its rejected rows.
+ */
+export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['Conciliação da Base'];
+  const onRequest = menuGuard('conciliacao');
+
+  app.post(
+    '/conciliacao/previa',
+    { onRequest, schema: { tags, querystring: importQuery, response: { 200: previewReply } } },
+    async (request) => {
+      const file = await uploadedFile(request, MAX_PREVIEW_BYTES);
+      try {
+        return { error: 0 as const, dados: await previewFile(app.db, request.query.fluxo, file.bytes) };
+      } finally {
+        await file.drain();
+      }
+    },
+  );
+
+  app.post(
+    '/conciliacao/importar',
+    {
+      onRequest: [onRequest, writeGuard],
+      schema: { tags, querystring: importQuery, response: { 200: importReply } },
+    },
+    async (request) => {
+      // Applying a million rows keeps the connection silent for longer than an idle socket may be
+      // (an injected request in the tests has no real socket).
+      request.raw.socket.setTimeout?.(APPLY_TIMEOUT_MS);
+      const file = await uploadedFile(request, MAX_IMPORT_BYTES);
+      try {
+        const { run } = await importBase(contextOf(request), app.storage, request.query.fluxo as Flow, file);
+        return { error: 0 as const, msg: importedMessage(run), dados: run };
+      } finally {
+        await file.drain();
+      }
+    },
+  );
+
+  app.post(
+    '/conciliacao/importacoes',
+    { onRequest, schema: { tags, body: importRunsBody, response: { 200: importRunsReply } } },
+    async (request) => ({ error: 0 as const, ...(await listRuns(app.db, request.body)) }),
+  );
+
+  app.get(
+    '/conciliacao/importacoes/:id/rejeitadas',
+    { onRequest, schema: { tags, params: z.object({ id: recordId }) } },
+    async (request, reply) => {
+      const run = await readRun(app.db, request.params.id);
+      if (!run?.rejeitadasKey) throw notFound('Esta importação não tem linhas rejeitadas.');
+      return sendStoredFile(reply, app.storage, {
+        nome: `linhas-rejeitadas-importacao-${run.id}.csv`,
+        storageKey: run.rejeitadasKey,
+        contentType: 'text/csv; charset=utf-8',
+      });
+    },
+  );
+};
+
+function importedMessage(run: {
+  linhas_aceitas: number;
+  linhas_rejeitadas: number;
+  divergencias_abertas: number;
+  divergencias_fechadas: number;
+}) {
+  const n = (value: number) => value.toLocaleString('pt-BR');
+  return (
+    `Base importada: ${n(run.linhas_aceitas)} linhas aplicadas, ${n(run.linhas_rejeitadas)} rejeitadas; ` +
+    `${n(run.divergencias_abertas)} divergências abertas e ${n(run.divergencias_fechadas)} fechadas.`
+  );
+}

@@ -1,0 +1,294 @@
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
+import { clientCnpjForUf } from '@portal/domain';
+import {
+  auditLog,
+  baseProvedor,
+  importacoesBase,
+  regularizacaoStatus,
+  regularizacoes,
+} from '../../src/db/schema.ts';
+import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Issue 11 items 1–2: the provider's base export is read, checked row by row, applied all or
+ * nothing, and every unit's invoice holder judged: divergences open regularizations, fixed
+ * units close theirs, with a history entry by the system.
+ */
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'celula', 'amee', 'regional', 'solicitante', 'consulta'])
+    tokens[who] = await login(t.app, `${who}@demo.portal`);
+});
+afterAll(() => t.close());
+
+const SP = clientCnpjForUf('SP')!;
+const RJ = clientCnpjForUf('RJ')!;
+const HEADER = 'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Regional;Ativa';
+const line = (uc: string, rz = CLIENT_COMPANY_NAME, cnpj = SP, uf = 'SP', concessionaria = 'ENEL SP') =>
+  `${uc};${concessionaria};${rz};${cnpj};${uf};TSP;Sim`;
+
+function upload(
+  who: string,
+  content: Buffer | string,
+  { path = 'importar', fluxo = 'energia', filename = 'base.csv' } = {},
+) {
+  const boundary = '----conciliacao';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/conciliacao/${path}?fluxo=${fluxo}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(tokens[who]!) },
+  });
+}
+
+const baseRow = async (uc: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(baseProvedor)
+      .where(and(eq(baseProvedor.fluxo, 'energia'), eq(baseProvedor.uc, uc)))
+  )[0];
+const openRecord = async (uc: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(regularizacoes)
+      .where(and(eq(regularizacoes.unidade, uc), sql`coalesce(${regularizacoes.status}, 0) < 4`))
+  )[0];
+const baseCount = async () =>
+  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(baseProvedor))[0]!.n;
+
+describe('importing the provider base', () => {
+  it('applies the valid rows, reports the rejected ones with their reason and keeps the run', async () => {
+    const csv = [
+      HEADER,
+      line('IMP-0001'),
+      line('IMP-0002'),
+      'IMP-0003;Luz do Norte;X;11.111.111/1111-11;SP;TSP;Sim',
+    ].join('\r\n');
+    const res = await upload('amee', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      msg: 'Base importada: 2 linhas aplicadas, 1 rejeitadas; 0 divergências abertas e 0 fechadas.',
+      dados: { situacao: 'aplicada', linhas_lidas: 3, linhas_aceitas: 2, linhas_rejeitadas: 1 },
+    });
+    expect(await baseRow('IMP-0001')).toMatchObject({
+      concessionaria: 'Enel Distribuição São Paulo',
+      cnpjFatura: SP,
+      estado: 'SP',
+      ativa: true,
+    });
+
+    const rejected = await t.app.inject({
+      method: 'GET',
+      url: res.json().dados.rejeitadas_url,
+      headers: bearer(tokens.amee!),
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(rejected.body).toContain(
+      '4;IMP-0003;Luz do Norte;"Concessionária ""Luz do Norte"" não cadastrada para energia',
+    );
+    expect(rejected.body).toContain('CNPJ Fatura inválido.');
+
+    const runs = await t.app.inject({
+      method: 'POST',
+      url: '/api/conciliacao/importacoes',
+      payload: {},
+      headers: bearer(tokens.celula!),
+    });
+    expect(runs.json().dados[0]).toMatchObject({
+      nome_arquivo: 'base.csv',
+      usuario: expect.any(String),
+      linhas_rejeitadas: 1,
+    });
+    const [audit] = await t.app.db.select().from(auditLog).where(eq(auditLog.acao, 'importar-base'));
+    expect(audit).toBeDefined();
+  });
+
+  it("opens a type 1 divergence when the invoice CNPJ is not the client's for the UF, and a type 2 when the name differs", async () => {
+    const csv = [
+      HEADER,
+      line('DIV-0001', CLIENT_COMPANY_NAME, RJ),
+      line('DIV-0002', 'Torres Brasil S.A.'),
+    ].join('\n');
+    const res = await upload('celula', csv);
+    expect(res.json().dados).toMatchObject({ divergencias_abertas: 2, divergencias_fechadas: 0 });
+    const first = await openRecord('DIV-0001');
+    expect(first).toMatchObject({
+      tipoDivergencia: 1,
+      status: 0,
+      cnpjFatura: RJ,
+      cnpjTim: SP,
+      uf: 'SP',
+      sigla: 'Enel Distribuição São Paulo',
+    });
+    expect(first!.idCon).toBe((await baseRow('DIV-0001'))!.id);
+    expect(first!.idImportacao).toBe(res.json().dados.id);
+    expect(await openRecord('DIV-0002')).toMatchObject({
+      tipoDivergencia: 2,
+      razaoSocialFatura: 'Torres Brasil S.A.',
+    });
+  });
+
+  it('never opens a second record for a unit that still has one open', async () => {
+    const res = await upload('celula', [HEADER, line('DIV-0001', CLIENT_COMPANY_NAME, RJ)].join('\n'));
+    expect(res.json().dados.divergencias_abertas).toBe(0);
+    const records = await t.app.db
+      .select()
+      .from(regularizacoes)
+      .where(eq(regularizacoes.unidade, 'DIV-0001'));
+    expect(records).toHaveLength(1);
+  });
+
+  it('closes at 4 with a history entry by the system when a later import shows the divergence fixed', async () => {
+    const { id } = (await openRecord('DIV-0002'))!;
+    const res = await upload('amee', [HEADER, line('DIV-0002', 'OPERADORA TELECOM BRASIL S/A')].join('\n'));
+    expect(res.json().dados).toMatchObject({ divergencias_abertas: 0, divergencias_fechadas: 1 });
+    const [record] = await t.app.db.select().from(regularizacoes).where(eq(regularizacoes.id, id));
+    expect(record!.status).toBe(4);
+    const history = await t.app.db
+      .select()
+      .from(regularizacaoStatus)
+      .where(eq(regularizacaoStatus.idRegularizacao, id));
+    expect(history.map((h) => [h.nome, h.status, h.idUsuario])).toEqual([
+      ['Sistema', 0, null],
+      ['Sistema', 4, null],
+    ]);
+  });
+
+  it('re-importing a unit updates its row instead of adding one (keyed by unit and concessionaire)', async () => {
+    const before = await baseCount();
+    await upload(
+      'amee',
+      [HEADER, 'IMP-0001;Enel SP;Operadora Telecom Brasil S.A.;' + SP + ';SP;TSP;Não'].join('\n'),
+    );
+    expect(await baseCount()).toBe(before);
+    expect((await baseRow('IMP-0001'))!.ativa).toBe(false);
+  });
+
+  it('reports a repeated row as rejected and applies the first', async () => {
+    const res = await upload('amee', [HEADER, line('REP-0001'), line('REP-0001', 'Outro Nome')].join('\n'));
+    expect(res.json().dados).toMatchObject({ linhas_aceitas: 1, linhas_rejeitadas: 1 });
+    const rejected = await t.app.inject({
+      method: 'GET',
+      url: res.json().dados.rejeitadas_url,
+      headers: bearer(tokens.amee!),
+    });
+    expect(rejected.body).toContain(
+      '3;REP-0001;Enel Distribuição São Paulo;Linha repetida: mesma UC e concessionária da linha 2.',
+    );
+    expect((await baseRow('REP-0001'))!.rzSocial).toBe(CLIENT_COMPANY_NAME);
+  });
+
+  it('reads Windows-1252 text and comma-separated files', async () => {
+    const latin1 = Buffer.from(
+      [HEADER.replaceAll(';', ','), line('ACENTO-1', 'Operadora Telecom Brasil S.A.').replaceAll(';', ',')]
+        .join('\n')
+        .replace('Concessionária', 'Concessionária'),
+      'latin1',
+    );
+    const res = await upload('amee', latin1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados.linhas_aceitas).toBe(1);
+  });
+});
+
+describe('the sample file users are given (docs/amostra-base-provedor.csv)', () => {
+  it('imports as the README says: 5 rows applied, 2 rejected, one divergence of each type opened', async () => {
+    const sample = await readFile(new URL('../../../../docs/amostra-base-provedor.csv', import.meta.url));
+    const res = await upload('amee', sample, { filename: 'amostra-base-provedor.csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ linhas_aceitas: 5, linhas_rejeitadas: 2, divergencias_abertas: 2 });
+    expect(await openRecord('7000000002')).toMatchObject({ tipoDivergencia: 1 });
+    expect(await openRecord('7000000003')).toMatchObject({ tipoDivergencia: 2 });
+  });
+});
+
+describe('a file the import refuses changes nothing', () => {
+  const refused = async (content: Buffer | string, message: string | RegExp, status = 422) => {
+    const before = await baseCount();
+    const res = await upload('amee', content);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().msg).toMatch(message);
+    expect(await baseCount()).toBe(before);
+    const [run] = await t.app.db
+      .select()
+      .from(importacoesBase)
+      .orderBy(sql`${importacoesBase.id} desc`)
+      .limit(1);
+    expect(run).toMatchObject({ situacao: 'falhou' });
+  };
+
+  it('a missing column, named', () =>
+    refused(
+      'UC;Concessionária;Razão Social;UF\nX;Enel SP;Y;SP',
+      'Falta a coluna "CNPJ Fatura" no arquivo. Confira a primeira linha (cabeçalho).',
+    ));
+  it('an empty file', () => refused('', 'O arquivo está vazio.'));
+  it('a header and no rows', () => refused(HEADER, /só tem o cabeçalho/));
+  it('an xlsx that is not one', () =>
+    refused(
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+      /não é uma planilha .xlsx válida/,
+    ));
+  it('an old .xls', () => refused(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]), /xls antigas/));
+});
+
+describe('who may import', () => {
+  it('a group without the screen gets 403 before the file is read', async () => {
+    for (const who of ['regional', 'solicitante']) {
+      const res = await upload(who, [HEADER, line('NEGADO-1')].join('\n'));
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await baseRow('NEGADO-1')).toBeUndefined();
+  });
+
+  it('a flow that is not energia or agua is refused naming the field', async () => {
+    const res = await upload('amee', HEADER, { fluxo: 'gas' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().msg).toMatch(/Fluxo/);
+  });
+
+  it('a body that is not multipart is refused in Portuguese', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conciliacao/importar?fluxo=energia',
+      payload: { arquivo: 'x' },
+      headers: bearer(tokens.amee!),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('the preview', () => {
+  it('maps the columns and judges the first rows without writing anything', async () => {
+    const before = await baseCount();
+    const res = await upload(
+      'celula',
+      [HEADER + ';Obs', line('PREV-1') + ';x', 'PREV-2;Enel SP;Y;123;SP;TSP;Sim;'].join('\n'),
+      { path: 'previa' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { colunas, problema, linhas } = res.json().dados;
+    expect(problema).toBeNull();
+    expect(colunas.at(-1)).toEqual({ cabecalho: 'Obs', campo: null });
+    expect(colunas[3]).toEqual({ cabecalho: 'CNPJ Fatura', campo: 'CNPJ Fatura' });
+    expect(linhas[0].motivos).toEqual([]);
+    expect(linhas[1].motivos).toEqual(['CNPJ Fatura inválido.']);
+    expect(await baseCount()).toBe(before);
+  });
+});

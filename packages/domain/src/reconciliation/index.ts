@@ -1,0 +1,3 @@
+export * from './columns.ts';
+export * from './divergence.ts';
+export * from './row.ts';
