@@ -6,8 +6,10 @@ import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { reconciliationRoutes } from '../features/reconciliation/routes.tsx';
 import { regularizationRoutes } from '../features/regularization/routes.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
@@ -55,6 +57,9 @@ export const router = createBrowserRouter([
               ...requestRoutes,
               // Regularização CNPJ/Razão Social, energy and water.
               ...regularizationRoutes,
+              ...deParaRoutes,
+              // Conciliação da Base: the provider's base export imported.
+              ...reconciliationRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
               // The manuals and presentation decks of the menu, per group.

@@ -1,0 +1,116 @@
+import { Badge, Button, Text } from '@mantine/core';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain';
+import type { ImportSituation } from '@portal/domain/contracts/reconciliation';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useState } from 'react';
+import { toastError } from '../../ui/toast.ts';
+import { downloadRejectedRows, listRuns, type ImportRunRow } from './api.ts';
+import { reconciliationKeys } from './queryKeys.ts';
+
+const SITUATION: Record<ImportSituation, { label: string; color: string }> = {
+  recebendo: { label: 'Recebendo', color: 'blue' },
+  aplicando: { label: 'Aplicando', color: 'blue' },
+  aplicada: { label: 'Aplicada', color: 'teal' },
+  falhou: { label: 'Falhou', color: 'red' },
+};
+const POLL_MS = 2000;
+const n = (value: number) => value.toLocaleString('pt-BR');
+const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
+
+/** Every import kept as a run, newest first; while one is under way the list follows its progress. */
+export function ImportRunsTable() {
+  const [page, setPage] = useState(1);
+  const params = { page, per_page: DEFAULT_PAGE_SIZE };
+  const runs = useQuery({
+    queryKey: reconciliationKeys.runs(params),
+    queryFn: () => listRuns(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.dados.some((r) => r.situacao === 'recebendo' || r.situacao === 'aplicando')
+        ? POLL_MS
+        : false,
+  });
+  const download = (run: ImportRunRow) =>
+    downloadRejectedRows(run).catch(() => toastError('Não foi possível baixar as linhas rejeitadas.'));
+
+  return (
+    <DataTable<ImportRunRow>
+      withTableBorder
+      borderRadius="md"
+      striped
+      minHeight={150}
+      fetching={runs.isFetching && !runs.data}
+      records={runs.data?.dados ?? []}
+      totalRecords={runs.data?.total ?? 0}
+      recordsPerPage={params.per_page}
+      page={page}
+      onPageChange={setPage}
+      noRecordsText="Nenhuma importação ainda."
+      paginationText={({ from, to, totalRecords }) =>
+        `Mostrando ${from} para ${to} de ${totalRecords} registros`
+      }
+      columns={[
+        { accessor: 'iniciada_em', title: 'Início', render: (r) => when(r.iniciada_em) },
+        { accessor: 'usuario', title: 'Usuário' },
+        { accessor: 'fluxo', title: 'Fluxo', render: (r) => (r.fluxo === 'agua' ? 'Água' : 'Energia') },
+        { accessor: 'nome_arquivo', title: 'Arquivo' },
+        {
+          accessor: 'situacao',
+          title: 'Situação',
+          width: 120,
+          render: (r) => (
+            <>
+              <Badge color={SITUATION[r.situacao].color} variant="light">
+                {SITUATION[r.situacao].label}
+              </Badge>
+              {r.erro && (
+                <Text size="xs" c="red">
+                  {r.erro}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { accessor: 'linhas_lidas', title: 'Lidas', textAlign: 'right', render: (r) => n(r.linhas_lidas) },
+        {
+          accessor: 'linhas_aceitas',
+          title: 'Aplicadas',
+          textAlign: 'right',
+          render: (r) => n(r.linhas_aceitas),
+        },
+        {
+          accessor: 'linhas_rejeitadas',
+          title: 'Rejeitadas',
+          textAlign: 'right',
+          render: (r) => n(r.linhas_rejeitadas),
+        },
+        {
+          accessor: 'divergencias_abertas',
+          title: 'Divergências abertas / fechadas',
+          textAlign: 'right',
+          render: (r) => `${n(r.divergencias_abertas)} / ${n(r.divergencias_fechadas)}`,
+        },
+        {
+          accessor: 'actions',
+          title: '',
+          textAlign: 'right',
+          render: (r) =>
+            r.rejeitadas_url && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => download(r)}
+              >
+                Linhas rejeitadas
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+}
