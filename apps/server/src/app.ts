@@ -31,6 +31,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
 import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts';
 import { conciliacaoRoutes } from './modules/conciliacao/routes.ts';
+import { confirmacaoBaseRoutes } from './modules/confirmacao-base/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { deParaRoutes } from './modules/de-para/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(consolidacaoRoutes);
         await signedIn.register(deParaRoutes);
         await signedIn.register(conciliacaoRoutes);
+        await signedIn.register(confirmacaoBaseRoutes);
       });
     },
     { prefix: '/api' },

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'apagar-solicitacao',
   'apagar-arquivo',
   'importar-base',
+  'confirmar-na-base',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ import {
   regularizationSaveBody,
 } from '@portal/domain/contracts/regularization';
 import { importRunsBody } from '@portal/domain/contracts/reconciliation';
+import { baseConfirmationListBody, confirmBody } from '@portal/domain/contracts/base-confirmation';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -325,6 +326,24 @@ function buildCalls() {
       'conciliacao',
       fc.constantFrom('1', '2', '999999', 'abc', '-1'),
     ),
+  );
+
+  // The provider operator's confirmation of approved requests the base now holds.
+  const confirmationHints: Hints = {
+    fluxo: fc.constantFrom('energia', 'agua', 'gas'),
+    situacao: fc.constantFrom('na-base', 'fora-da-base', 'todas'),
+    id: some([1, 2, 3]),
+    version: fc.constantFrom(1, 2),
+  };
+  calls.push(
+    post(
+      '/confirmacao-base/list',
+      'confirmacao-base',
+      baseConfirmationListBody,
+      confirmationHints,
+      some([1, 2, 3]),
+    ),
+    post('/confirmacao-base/confirmar', 'confirmacao-base', confirmBody, confirmationHints, some([1, 2, 3])),
   );
 
   // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.
