@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
@@ -60,6 +61,8 @@ export const router = createBrowserRouter([
               ...deParaRoutes,
               // Conciliação da Base: the provider's base export imported.
               ...reconciliationRoutes,
+              // Confirmação na Base: approved requests the base now holds, confirmed to 8.
+              ...baseConfirmationRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
               // The manuals and presentation decks of the menu, per group.
