@@ -14,8 +14,11 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const baseIds: number[] = [];
 let nextBase = 0;
+/** The divergences the demo seed's sample import opened: a refused call leaves exactly these. */
+let seeded: (typeof regularizacoes.$inferSelect)[];
 beforeAll(async () => {
   t = await createTestApp();
+  seeded = await t.app.db.select().from(regularizacoes);
   for (const who of ['admin', 'celula', 'amee', 'regional', 'tower', 'property', 'solicitante', 'consulta'])
     tokens[who] = await login(t.app, `${who}@demo.portal`);
   const rows = await t.app.db
@@ -69,14 +72,35 @@ describe('who reaches the regularization (the menu rule of part 1 §6, enforced 
       expect(res.statusCode, who).toBe(403);
       expect((await api(who, 'add', { id_con: baseIds[0] })).statusCode, who).toBe(403);
     }
-    expect(await t.app.db.select().from(regularizacoes)).toEqual([]);
+    expect(await t.app.db.select().from(regularizacoes)).toEqual(seeded);
   });
 
   it('profile 3 (Consulta) reads the list but writes nothing', async () => {
     expect((await api('consulta', 'list', {})).statusCode).toBe(200);
     const res = await api('consulta', 'add', { id_con: baseIds[0] });
     expect(res.statusCode).toBe(403);
-    expect(await t.app.db.select().from(regularizacoes)).toEqual([]);
+    expect(await t.app.db.select().from(regularizacoes)).toEqual(seeded);
+  });
+});
+
+describe('the demo data (issue 11 item 6)', () => {
+  it('a sample import run by the provider operator opened divergences of both types at 0, on units of the base', async () => {
+    const list = (await api('celula', 'list', { per_page: 50 })).json();
+    const types = list.dados.map((r: { tipo_divergencia: number; status: number }) => [
+      r.tipo_divergencia,
+      r.status,
+    ]);
+    expect(types.filter(([tipo]: number[]) => tipo === 1).length).toBeGreaterThanOrEqual(2);
+    expect(types.filter(([tipo]: number[]) => tipo === 2).length).toBeGreaterThanOrEqual(2);
+    expect(types.every(([, status]: number[]) => status === 0)).toBe(true);
+    const runs = (await call(t.app, tokens.amee!, '/api/conciliacao/importacoes', {})).json();
+    expect(runs.dados).toEqual([
+      expect.objectContaining({
+        usuario: 'Alberto Operador AME',
+        situacao: 'aplicada',
+        divergencias_abertas: list.total,
+      }),
+    ]);
   });
 });
 
@@ -84,7 +108,7 @@ describe('opening a divergence (consolidacao/add)', () => {
   it('only the cell opens one; the provider is refused (403), nothing written', async () => {
     const res = await api('amee', 'add', { id_con: baseIds[0] });
     expect(res.statusCode).toBe(403);
-    expect(await t.app.db.select().from(regularizacoes)).toEqual([]);
+    expect(await t.app.db.select().from(regularizacoes)).toEqual(seeded);
   });
 
   it('the cell opens one on a unit of the base: status 0, the unit as the base describes it', async () => {

@@ -11,6 +11,10 @@ import {
   usuarioRegionais,
   usuarios,
 } from '../schema.ts';
+import { clientCnpjForUf } from '@portal/domain';
+import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
+import { judgeUnits } from '../../modules/conciliacao/import-base.ts';
+import { startRun, updateRun } from '../../modules/conciliacao/repo.ts';
 import { providerBaseRows } from './provider-base.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import {
@@ -125,9 +129,54 @@ export async function seedDemoData(db: Database): Promise<string[]> {
   return missing.map((u) => u.email);
 }
 
-/** A few hundred units of the provider's base, so the duplicate checks have something to find. */
+/**
+ * A few hundred units of the provider's base, so the duplicate checks have something to find; and
+ * a sample import run of a dozen more, judged as an import is, so /consolidacao opens with a few
+ * divergences of each type to work on.
+ */
 async function seedProviderBase(db: Database): Promise<void> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(baseProvedor);
   if (n > 0) return;
-  await db.insert(baseProvedor).values([...providerBaseRows(300), ...providerBaseRows(100, 2026, 'agua')]);
+  const energy = [...providerBaseRows(BASE_UNITS + SAMPLE_RUN_UNITS)];
+  await db
+    .insert(baseProvedor)
+    .values([...energy.slice(0, BASE_UNITS), ...providerBaseRows(100, 2026, 'agua')]);
+
+  const [operator] = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(eq(usuarios.email, SAMPLE_RUN_BY));
+  await db.transaction(async (tx) => {
+    const run = await startRun(tx, 'energia', operator!.id, 'carga-de-demonstracao.csv');
+    const sample = energy
+      .slice(BASE_UNITS)
+      .map((row, i) => ({ ...row, ...sampleHolder(row.estado, i), idImportacao: run }));
+    await tx.insert(baseProvedor).values(sample);
+    const { opened, closed } = await judgeUnits(tx, 'energia', run);
+    await updateRun(tx, run, {
+      situacao: 'aplicada',
+      linhasLidas: sample.length,
+      linhasAceitas: sample.length,
+      divergenciasAbertas: opened,
+      divergenciasFechadas: closed,
+      concluidaEm: new Date(),
+    });
+  });
 }
+
+const BASE_UNITS = 300;
+const SAMPLE_RUN_UNITS = 12;
+const SAMPLE_RUN_BY = 'amee@demo.portal';
+
+/**
+ * Who the sample run's invoices name: the client, as registered, for most units; every fourth
+ * unit is billed to a tower company's CNPJ (type 1, 'CNPJ Diverge da UF') and the next to the
+ * client's CNPJ under another name (type 2, 'CNPJ/Razão Divergente').
+ */
+function sampleHolder(uf: string, i: number): { cnpjFatura: string; rzSocial: string } {
+  const client = { cnpjFatura: clientCnpjForUf(uf)!, rzSocial: CLIENT_COMPANY_NAME };
+  if (i % 4 === 1) return { cnpjFatura: TOWER_COMPANY.cnpj, rzSocial: TOWER_COMPANY.razaoSocial };
+  if (i % 4 === 2) return { ...client, rzSocial: 'Operadora Telecom Brasil Serviços Ltda.' };
+  return client;
+}
+const TOWER_COMPANY = DEMO_COMPANIES.find((c) => c.cnpj === '35810274000120')!;

@@ -192,8 +192,11 @@ async function stage(
   return counts;
 }
 
-/** Judges each unit the import wrote: opens the new divergences, closes the ones now fixed. */
-async function judgeUnits(tx: Parameters<typeof applyStagedRows>[0], flow: Flow, idImportacao: number) {
+/**
+ * Judges each unit an import run wrote: opens the new divergences, closes the ones now fixed.
+ * The demo seed judges its sample run with it too, so its divergences are the ones an import finds.
+ */
+export async function judgeUnits(tx: Parameters<typeof applyStagedRows>[0], flow: Flow, idImportacao: number) {
   const names = await registeredNames(tx, flow);
   const registeredName = (cnpj: string) => names.get(cnpj);
   let opened = 0;
