@@ -72,6 +72,8 @@ async function* readDelimited(head: Buffer, rest: AsyncIterable<Buffer>): AsyncG
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    // A row is a few hundred characters; one without end would be held whole in memory.
+    max_record_size: MAX_ROW_CHARS,
   });
   const text = async function* () {
     yield firstLine;
@@ -86,7 +88,36 @@ async function* readDelimited(head: Buffer, rest: AsyncIterable<Buffer>): AsyncG
     }
   };
   const rows = Readable.from(text()).pipe(parser);
-  for await (const row of rows) yield row as string[];
+  try {
+    for await (const row of rows) yield row as string[];
+  } catch (err) {
+    throw csvProblem(err) ?? err;
+  }
+}
+
+const MAX_ROW_CHARS = 1024 * 1024;
+
+/** What the csv parser could not read, said in Portuguese with the line (as a spreadsheet numbers it). */
+function csvProblem(err: unknown) {
+  const { code, lines, records } = err as { code?: string; lines?: number; records?: number };
+  if (code === 'CSV_QUOTE_NOT_CLOSED') {
+    // The parser counts lines to the end of the file; the quote opened on the row after the last read.
+    const opened = (records ?? 0) + 1;
+    return unprocessable(
+      `O arquivo tem aspas abertas e não fechadas a partir da linha ${opened}: corrija-o e envie de novo.`,
+      'arquivo',
+    );
+  }
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return unprocessable(
+      `A linha ${lines} passa de 1 MB: o arquivo não parece uma exportação da base.`,
+      'arquivo',
+    );
+  }
+  if (code?.startsWith('CSV_')) {
+    return unprocessable(`O arquivo não pôde ser lido como CSV (linha ${lines}).`, 'arquivo');
+  }
+  return undefined;
 }
 
 /** A cell as the text a person sees in it. */
