@@ -179,6 +179,23 @@ describe('importing the provider base', () => {
     expect((await baseRow('IMP-0001'))!.ativa).toBe(false);
   });
 
+  it('a unit the export repeats unchanged is left as it was; a changed one takes the new run', async () => {
+    await upload('amee', [HEADER, line('REP-0001'), line('REP-0002')].join('\n'));
+    const unchanged = await baseRow('REP-0001');
+    const res = await upload(
+      'amee',
+      [HEADER, line('REP-0001'), line('REP-0002', 'Outra Razão S.A.')].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await baseRow('REP-0001')).toEqual(unchanged);
+    expect(await baseRow('REP-0002')).toMatchObject({
+      rzSocial: 'Outra Razão S.A.',
+      idImportacao: res.json().dados.id,
+    });
+    // Unchanged or not, every unit of the file is judged: REP-0002 is now divergent.
+    expect(await openRecord('REP-0002')).toMatchObject({ tipoDivergencia: 2 });
+  });
+
   it('reports a repeated row as rejected and applies the first', async () => {
     const res = await upload('amee', [HEADER, line('REP-0001'), line('REP-0001', 'Outro Nome')].join('\n'));
     expect(res.json().dados).toMatchObject({ linhas_aceitas: 1, linhas_rejeitadas: 1 });
@@ -211,7 +228,11 @@ describe('the sample file users are given (docs/amostra-base-provedor.csv)', () 
     const sample = await readFile(new URL('../../../../docs/amostra-base-provedor.csv', import.meta.url));
     const res = await upload('amee', sample, { filename: 'amostra-base-provedor.csv' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados).toMatchObject({ linhas_aceitas: 5, linhas_rejeitadas: 2, divergencias_abertas: 2 });
+    expect(res.json().dados).toMatchObject({
+      linhas_aceitas: 5,
+      linhas_rejeitadas: 2,
+      divergencias_abertas: 2,
+    });
     expect(await openRecord('7000000002')).toMatchObject({ tipoDivergencia: 1 });
     expect(await openRecord('7000000003')).toMatchObject({ tipoDivergencia: 2 });
   });

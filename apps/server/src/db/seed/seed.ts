@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   baseProvedor,
+  baseProvedorCarga,
   concessionarias,
   empresas,
   grupos,
@@ -14,7 +15,7 @@ import {
 import { clientCnpjForUf } from '@portal/domain';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 import { judgeUnits } from '../../modules/conciliacao/import-base.ts';
-import { startRun, updateRun } from '../../modules/conciliacao/repo.ts';
+import { applyStagedRows, clearStage, startRun, updateRun } from '../../modules/conciliacao/repo.ts';
 import { providerBaseRows } from './provider-base.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import {
@@ -148,11 +149,17 @@ async function seedProviderBase(db: Database): Promise<void> {
     .where(eq(usuarios.email, SAMPLE_RUN_BY));
   await db.transaction(async (tx) => {
     const run = await startRun(tx, 'energia', operator!.id, 'carga-de-demonstracao.csv');
-    const sample = energy
-      .slice(BASE_UNITS)
-      .map((row, i) => ({ ...row, ...sampleHolder(row.estado, i), idImportacao: run }));
-    await tx.insert(baseProvedor).values(sample);
+    // Staged, applied and judged as an import's rows are.
+    const sample = energy.slice(BASE_UNITS).map(({ fluxo: _, sge: __, ...row }, i) => ({
+      ...row,
+      ...sampleHolder(row.estado, i),
+      idImportacao: run,
+      linha: i + 2,
+    }));
+    await tx.insert(baseProvedorCarga).values(sample);
+    await applyStagedRows(tx, run, 'energia');
     const { opened, closed } = await judgeUnits(tx, 'energia', run);
+    await clearStage(tx, run);
     await updateRun(tx, run, {
       situacao: 'aplicada',
       linhasLidas: sample.length,

@@ -14,7 +14,6 @@ import type { ActorContext } from '../../http/context.ts';
 import type { FileStorage, WrittenFile } from '../../storage/file-storage.ts';
 import { readTable } from './read-table.ts';
 import {
-  appliedUnits,
   applyStagedRows,
   clearStage,
   closeRegularizations,
@@ -23,6 +22,7 @@ import {
   registeredNames,
   rowContext,
   stageRows,
+  stagedUnits,
   startRun,
   toRunRow,
   unstageRepeatedRows,
@@ -196,15 +196,16 @@ async function stage(
  * Judges each unit an import run wrote: opens the new divergences, closes the ones now fixed.
  * The demo seed judges its sample run with it too, so its divergences are the ones an import finds.
  */
-export async function judgeUnits(tx: Parameters<typeof applyStagedRows>[0], flow: Flow, idImportacao: number) {
+export async function judgeUnits(
+  tx: Parameters<typeof applyStagedRows>[0],
+  flow: Flow,
+  idImportacao: number,
+) {
   const names = await registeredNames(tx, flow);
   const registeredName = (cnpj: string) => names.get(cnpj);
   let opened = 0;
   let closed = 0;
-  for (let after = 0; ;) {
-    const units = await appliedUnits(tx, idImportacao, after, BATCH);
-    if (!units.length) break;
-    after = units.at(-1)!.id;
+  for await (const units of stagedUnits(tx, idImportacao, BATCH)) {
     const divergent = [];
     const fixed = [];
     for (const unit of units) {

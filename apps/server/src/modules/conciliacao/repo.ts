@@ -4,6 +4,7 @@ import type { DeParaTipo, Flow } from '@portal/domain';
 import type { ImportRunRow } from '@portal/domain/contracts/reconciliation';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  baseProvedor,
   baseProvedorCarga,
   concessionarias,
   dePara,
@@ -118,12 +119,42 @@ export async function unstageRepeatedRows(db: DbOrTx, idImportacao: number) {
   ).rows;
 }
 
-const STAGED_COLUMNS = sql.raw(
-  'uc, endereco_id, site_id, rz_social, cnpj_fatura, concessionaria, id_concessionaria, regional, cep, endereco, ' +
-    'numero, complemento, bairro, cidade, estado, numero_medidor, tensao, url_fatura, ativa',
-);
+const STAGED_COLUMNS_LIST = [
+  'uc',
+  'endereco_id',
+  'site_id',
+  'rz_social',
+  'cnpj_fatura',
+  'concessionaria',
+  'id_concessionaria',
+  'regional',
+  'cep',
+  'endereco',
+  'numero',
+  'complemento',
+  'bairro',
+  'cidade',
+  'estado',
+  'numero_medidor',
+  'tensao',
+  'url_fatura',
+  'ativa',
+];
+const STAGED_COLUMNS = sql.raw(STAGED_COLUMNS_LIST.join(', '));
 
-/** The staged rows become the base: inserted, or replacing the row of the same unit and concessionaire. */
+/** The columns an import writes, as `base_provedor.x` and `excluded.x` lists. */
+const columnsOf = (table: string) =>
+  sql.raw(
+    STAGED_COLUMNS_LIST.map((c) => `${table}.${c}`)
+      .concat(`${table}.sge`)
+      .join(', '),
+  );
+
+/**
+ * The staged rows become the base: inserted, or replacing the row of the same unit and
+ * concessionaire. A row the export repeats unchanged is left as it is (and keeps the run that
+ * last changed it): most of a monthly export is the units of the month before.
+ */
 export async function applyStagedRows(tx: DbOrTx, idImportacao: number, flow: Flow): Promise<void> {
   await tx.execute(sql`
     insert into base_provedor (fluxo, ${STAGED_COLUMNS}, sge, id_importacao, atualizado_em)
@@ -136,43 +167,46 @@ export async function applyStagedRows(tx: DbOrTx, idImportacao: number, flow: Fl
       endereco = excluded.endereco, numero = excluded.numero, complemento = excluded.complemento,
       bairro = excluded.bairro, cidade = excluded.cidade, estado = excluded.estado,
       numero_medidor = excluded.numero_medidor, tensao = excluded.tensao, url_fatura = excluded.url_fatura,
-      ativa = excluded.ativa, sge = true, id_importacao = excluded.id_importacao, atualizado_em = now()`);
+      ativa = excluded.ativa, sge = true, id_importacao = excluded.id_importacao, atualizado_em = now()
+    where (${columnsOf('base_provedor')}) is distinct from (${columnsOf('excluded')})`);
 }
 
-export interface AppliedUnit {
-  id: number;
+/** What the judgement of a unit reads: which unit, its invoice holder and its UF. */
+export interface StagedUnit {
+  linha: number;
   uc: string;
   concessionaria: string;
-  id_concessionaria: number | null;
   rz_social: string;
   cnpj_fatura: string;
   estado: string;
-  endereco_id: string | null;
-  site_id: string | null;
-  regional: number | null;
-  cep: string | null;
-  cidade: string | null;
-  endereco: string | null;
-  numero: string | null;
-  bairro: string | null;
-  complemento: string | null;
-  numero_medidor: string | null;
-  tensao: string | null;
-  url_fatura: string | null;
 }
 
 /**
- * The next `limit` units this import wrote, after base row `afterId`: a walk along the primary
- * key, so the whole judgement reads the base once whatever its size.
+ * The units this import applied (its stage: repeated rows already taken out), `size` at a time,
+ * through one cursor: a single pass over the stage whatever its size, where paging by key would
+ * be planned on statistics a freshly written table does not have yet.
  */
-export async function appliedUnits(tx: DbOrTx, idImportacao: number, afterId: number, limit: number) {
-  const result = await tx.execute(sql`
-    select id, uc, concessionaria, id_concessionaria, rz_social, cnpj_fatura, estado, endereco_id, site_id,
-           regional, cep, cidade, endereco, numero, bairro, complemento, numero_medidor, tensao, url_fatura
-    from base_provedor
-    where id > ${afterId} and id_importacao = ${idImportacao}
-    order by id limit ${limit}`);
-  return (result as unknown as { rows: AppliedUnit[] }).rows;
+export async function* stagedUnits(
+  tx: DbOrTx,
+  idImportacao: number,
+  size: number,
+): AsyncGenerator<StagedUnit[]> {
+  const cursor = sql.raw(`importacao_${Math.trunc(idImportacao)}`);
+  await tx.execute(sql`
+    declare ${cursor} no scroll cursor for
+    select linha, uc, concessionaria, rz_social, cnpj_fatura, estado
+    from ${baseProvedorCarga} where id_importacao = ${idImportacao}`);
+  try {
+    for (;;) {
+      const result = await tx.execute(sql`fetch forward ${sql.raw(String(Math.trunc(size)))} from ${cursor}`);
+      const rows = (result as unknown as { rows: StagedUnit[] }).rows;
+      if (!rows.length) return;
+      yield rows;
+    }
+  } finally {
+    // After a failed statement the transaction is aborted and the cursor gone with it.
+    await tx.execute(sql`close ${cursor}`).catch(() => undefined);
+  }
 }
 
 const SYSTEM = 'Sistema';
@@ -186,41 +220,26 @@ export async function openRegularizations(
   tx: DbOrTx,
   flow: Flow,
   idImportacao: number,
-  units: { unit: AppliedUnit; tipo: number; cnpjCliente: string | null }[],
+  divergent: { unit: StagedUnit; tipo: number; cnpjCliente: string | null }[],
 ): Promise<number> {
-  if (!units.length) return 0;
-  const opened = await tx
-    .insert(regularizacoes)
-    .values(
-      units.map(({ unit, tipo, cnpjCliente }) => ({
-        fluxo: flow,
-        idCon: unit.id,
-        idImportacao,
-        tipoDivergencia: tipo,
-        status: 0,
-        unidade: unit.uc,
-        enderecoId: unit.endereco_id,
-        siteId: unit.site_id,
-        regional: unit.regional,
-        cep: unit.cep,
-        uf: unit.estado,
-        cidade: unit.cidade?.slice(0, 60) ?? null,
-        endereco: unit.endereco,
-        numero: unit.numero,
-        bairro: unit.bairro,
-        complemento: unit.complemento,
-        cnpjTim: cnpjCliente,
-        sigla: unit.concessionaria,
-        idConcessionaria: unit.id_concessionaria,
-        numeroMedidor: unit.numero_medidor,
-        tipoTensao: unit.tensao,
-        razaoSocialFatura: unit.rz_social,
-        cnpjFatura: unit.cnpj_fatura,
-        urlFatura: unit.url_fatura,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: regularizacoes.id });
+  if (!divergent.length) return 0;
+  // The record copies the unit as the base now holds it, found by its key (unit, concessionaire).
+  const result = await tx.execute(sql`
+    insert into ${regularizacoes} (fluxo, id_con, id_importacao, tipo_divergencia, status, unidade, endereco_id,
+      site_id, regional, cep, uf, cidade, endereco, numero, bairro, complemento, cnpj_tim, sigla,
+      id_concessionaria, numero_medidor, tipo_tensao, razao_social_fatura, cnpj_fatura, url_fatura)
+    select ${flow}, b.id, ${idImportacao}, d.tipo, 0, b.uc, b.endereco_id, b.site_id, b.regional, b.cep,
+      b.estado, b.cidade, b.endereco, b.numero, b.bairro, b.complemento, d.cnpj_cliente, b.concessionaria,
+      b.id_concessionaria, b.numero_medidor, b.tensao, b.rz_social, b.cnpj_fatura, b.url_fatura
+    from unnest(${sql.param(divergent.map((d) => d.unit.uc))}::text[],
+                ${sql.param(divergent.map((d) => d.unit.concessionaria))}::text[],
+                ${sql.param(divergent.map((d) => d.tipo))}::smallint[],
+                ${sql.param(divergent.map((d) => d.cnpjCliente))}::text[]) as d(uc, concessionaria, tipo, cnpj_cliente)
+    join ${baseProvedor} b on b.fluxo = ${flow} and lower(b.uc) = lower(d.uc)
+      and lower(b.concessionaria) = lower(d.concessionaria)
+    on conflict do nothing
+    returning id`);
+  const opened = (result as unknown as { rows: { id: number }[] }).rows;
   if (opened.length) {
     await tx
       .insert(regularizacaoStatus)
