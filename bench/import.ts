@@ -1,73 +1,87 @@
 /**
  * Import benchmark of /conciliacao-da-base: a generated provider-base export of N rows (csv),
- * streamed to the real app over loopback, as the provider operator would send it.
+ * streamed over loopback to the real app, as the provider operator's browser would send it.
  * Usage: DATABASE_URL=postgres://… npx tsx bench/import.ts 1000000
- * Prints the time to import and the server's RSS growth (same process, sampled every 250 ms).
+ * The app runs in this process; the file is generated and sent by a child process, so the RSS
+ * growth printed (sampled every 250 ms) is the server's alone.
  */
+import { fork } from 'node:child_process';
 import { clientCnpjForUf } from '@portal/domain';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
-import { buildApp } from '../apps/server/src/app.ts';
-import { readConfig } from '../apps/server/src/config.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 
-const rows = Number(process.argv[2] ?? 100_000);
-// The demo users sign in; an empty bench database gets them.
-const app = await buildApp({
-  ...readConfig(),
-  seedDemo: true,
-  logLevel: process.env.LOG_LEVEL ?? 'warn',
-  webDist: undefined,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const [role, ...args] = process.argv.slice(2);
+if (role === '--cliente') await sendFile(args[0]!, args[1]!, Number(args[2]));
+else await serve(Number(role ?? 100_000));
 
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'amee@demo.portal', password: DEMO_PASSWORD }),
-});
-const { token } = (await login.json()) as { token: string };
+async function serve(rows: number) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { readConfig } = await import('../apps/server/src/config.ts');
+  const { DEMO_PASSWORD } = await import('../apps/server/src/db/seed/demo-data.ts');
+  // The demo users sign in; an empty bench database gets them.
+  const app = await buildApp({
+    ...readConfig(),
+    seedDemo: true,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    webDist: undefined,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'amee@demo.portal', password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
 
-const SP = clientCnpjForUf('SP')!;
-const RJ = clientCnpjForUf('RJ')!;
-const boundary = '----bench';
-/** One in a hundred units divergent (half of each type), the rest right. */
-async function* body() {
-  yield Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n` +
-      'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Endereço ID;Cidade;Endereço;Bairro;Ativa\r\n',
-  );
-  const lines: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    const cnpj = i % 200 === 0 ? RJ : SP;
-    const name = i % 200 === 100 ? 'Torres Brasil Infraestrutura S.A.' : CLIENT_COMPANY_NAME;
-    lines.push(
-      `B${String(i).padStart(9, '0')};ENEL SP;${name};${cnpj};SP;SP${i % 10_000_000};São Paulo;Avenida Paulista, ${i % 3000};Bela Vista;Sim`,
-    );
-    if (lines.length === 5000) yield Buffer.from(lines.splice(0).join('\r\n') + '\r\n');
-  }
-  if (lines.length) yield Buffer.from(lines.join('\r\n') + '\r\n');
-  yield Buffer.from(`--${boundary}--\r\n`);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250);
+  const client = fork(process.argv[1]!, ['--cliente', base, token, String(rows)], {
+    execArgv: process.execArgv,
+  });
+  await new Promise((resolve) => client.once('exit', resolve));
+  clearInterval(sampler);
+  console.log(`RSS do servidor: +${((rssPeak - rssBefore) / 1024 / 1024).toFixed(0)} MB no pico`);
+  await app.close();
 }
 
-const rssBefore = process.memoryUsage().rss;
-let rssPeak = rssBefore;
-const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 250);
-const started = performance.now();
-const answer = await fetch(`${base}/api/conciliacao/importar?fluxo=energia`, {
-  method: 'POST',
-  headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-  body: ReadableStream.from(body()),
-  duplex: 'half',
-} as RequestInit);
-const seconds = (performance.now() - started) / 1000;
-clearInterval(sampler);
-const result = (await answer.json()) as { msg: string };
-console.log(
-  `${rows.toLocaleString('pt-BR')} linhas: ${seconds.toFixed(1)} s, HTTP ${answer.status}: ${result.msg}`,
-);
-console.log(
-  `RSS do processo: +${((rssPeak - rssBefore) / 1024 / 1024).toFixed(0)} MB no pico (o gerador do arquivo roda no mesmo processo)`,
-);
-await app.close();
+/** The client: one in a hundred units divergent (half of each type), the rest right. */
+async function sendFile(base: string, token: string, rows: number) {
+  const SP = clientCnpjForUf('SP')!;
+  const RJ = clientCnpjForUf('RJ')!;
+  const boundary = '----bench';
+  async function* body() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Endereço ID;Cidade;Endereço;Bairro;Ativa\r\n',
+    );
+    const lines: string[] = [];
+    for (let i = 0; i < rows; i++) {
+      const cnpj = i % 200 === 0 ? RJ : SP;
+      const name = i % 200 === 100 ? 'Torres Brasil Infraestrutura S.A.' : CLIENT_COMPANY_NAME;
+      lines.push(
+        `B${String(i).padStart(9, '0')};ENEL SP;${name};${cnpj};SP;SP${i % 10_000_000};São Paulo;Avenida Paulista, ${i % 3000};Bela Vista;Sim`,
+      );
+      if (lines.length === 5000) yield Buffer.from(lines.splice(0).join('\r\n') + '\r\n');
+    }
+    if (lines.length) yield Buffer.from(lines.join('\r\n') + '\r\n');
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  const started = performance.now();
+  const answer = await fetch(`${base}/api/conciliacao/importar?fluxo=energia`, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${token}`,
+    },
+    body: ReadableStream.from(body()),
+    duplex: 'half',
+  } as RequestInit);
+  const seconds = (performance.now() - started) / 1000;
+  const result = (await answer.json()) as { msg: string };
+  console.log(
+    `${rows.toLocaleString('pt-BR')} linhas: ${seconds.toFixed(1)} s, HTTP ${answer.status}: ${result.msg}`,
+  );
+}

@@ -559,6 +559,10 @@ export const regularizacoes = pgTable(
   },
   (t) => [
     index('regularizacoes_fluxo_status_idx').on(t.fluxo, t.status),
+    // The list's quick search (a case-insensitive prefix of unit or address id) and its sort by unit.
+    index('regularizacoes_unidade_idx').on(t.fluxo, sql`lower(${t.unidade}) text_pattern_ops`),
+    index('regularizacoes_endereco_idx').on(t.fluxo, sql`lower(${t.enderecoId}) text_pattern_ops`),
+    index('regularizacoes_unidade_ordem_idx').on(t.fluxo, t.unidade, t.id),
     // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
     uniqueIndex('regularizacoes_aberta_key')
       .on(t.fluxo, sql`lower(${t.unidade})`)
