@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 import { clientCnpjForUf } from '@portal/domain';
+import ExcelJS from 'exceljs';
+import { readTable } from '../../src/modules/conciliacao/read-table.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -78,5 +80,27 @@ describe('a hostile base file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().dados).toMatchObject({ linhas_lidas: 1, linhas_aceitas: 0, linhas_rejeitadas: 1 });
     expect(await footprint()).toEqual(before);
+  });
+});
+
+describe('an xlsx whose shared text inflates past what an export holds (a decompression bomb)', () => {
+  it('is refused as its text arrives, before it is held whole', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Base');
+    sheet.addRow(HEADER.split(';'));
+    for (let i = 0; i < 50; i++) sheet.addRow([`BOMBA-${i}`, String(i).padEnd(1000, 'x'), 'y', 'z', 'SP']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const rows = readTable(
+      (async function* () {
+        yield bytes;
+      })(),
+      { maxSharedText: 20_000 },
+    );
+    await expect(async () => {
+      for await (const row of rows) void row;
+    }).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'A planilha tem mais texto do que uma exportação da base: salve-a como CSV.',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
@@ -208,6 +209,28 @@ describe('importing the provider base', () => {
       '3;REP-0001;Enel Distribuição São Paulo;Linha repetida: mesma UC e concessionária da linha 2.',
     );
     expect((await baseRow('REP-0001'))!.rzSocial).toBe(CLIENT_COMPANY_NAME);
+  });
+
+  it("reads an xlsx's first sheet: shared strings, numbers and rich text as the cells show them", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Base');
+    sheet.addRow(HEADER.split(';'));
+    sheet.addRow(['XLSX-0001', 'ENEL SP', CLIENT_COMPANY_NAME, SP, 'SP', 'TSP', 'Sim']);
+    sheet.addRow([
+      4400012345,
+      'ENEL SP',
+      { richText: [{ text: 'Operadora Telecom ' }, { text: 'Brasil S.A.', font: { bold: true } }] },
+      SP,
+      'SP',
+      'TSP',
+      'Sim',
+    ]);
+    book.addWorksheet('Outra').addRow(['ignorada']);
+    const res = await upload('amee', Buffer.from(await book.xlsx.writeBuffer()), { filename: 'base.xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ linhas_lidas: 2, linhas_aceitas: 2 });
+    expect(await baseRow('XLSX-0001')).toMatchObject({ rzSocial: CLIENT_COMPANY_NAME, cnpjFatura: SP });
+    expect(await baseRow('4400012345')).toMatchObject({ rzSocial: 'Operadora Telecom Brasil S.A.' });
   });
 
   it('reads Windows-1252 text and comma-separated files', async () => {

@@ -8,11 +8,14 @@ import { unprocessable } from '../../http/errors.ts';
  * first sheet, through ExcelJS's streaming reader) or a delimited text file (`;`, `,` or tab, in
  * UTF-8 or Windows-1252, told apart from its first bytes). The first row is the header.
  */
-export async function* readTable(source: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+export async function* readTable(
+  source: AsyncIterable<Buffer>,
+  { maxSharedText = MAX_SHARED_TEXT } = {},
+): AsyncGenerator<string[]> {
   const { head, rest } = await peek(source, 64 * 1024);
   if (head.length === 0) throw unprocessable('O arquivo está vazio.', 'arquivo');
   if (head.subarray(0, 4).equals(ZIP)) {
-    yield* readXlsx(Readable.from(concat(head, rest)));
+    yield* readXlsx(Readable.from(concat(head, rest)), maxSharedText);
   } else if (head.subarray(0, 4).equals(OLE)) {
     throw unprocessable(
       'Planilhas .xls antigas não são lidas: salve o arquivo como .xlsx ou .csv.',
@@ -133,19 +136,52 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function* readXlsx(stream: Readable): AsyncGenerator<string[]> {
+/**
+ * More shared text than an export of a million rows holds: past it, the file is a decompression
+ * bomb (a few kilobytes that inflate to gigabytes) or no export at all.
+ */
+export const MAX_SHARED_TEXT = 200 * 1024 * 1024;
+
+type SharedText = string | { richText: { text: string }[] };
+type ParseItem = { index: number; text: SharedText } | { eventType: string; value: unknown };
+
+/**
+ * The first sheet's rows. The shared strings are kept here rather than by ExcelJS, so their size
+ * is counted as they arrive and a bomb is refused before it fills the memory.
+ */
+async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerator<string[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
   });
+  const shared: SharedText[] = [];
+  let sharedLength = 0;
+  const parse = (reader as unknown as { parse(): AsyncIterable<ParseItem> }).parse();
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
+    for await (const item of parse) {
+      if ('index' in item) {
+        const text =
+          typeof item.text === 'string' ? item.text : item.text.richText.map((r) => r.text).join('');
+        sharedLength += text.length;
+        if (sharedLength > maxSharedText) {
+          throw unprocessable(
+            'A planilha tem mais texto do que uma exportação da base: salve-a como CSV.',
+            'arquivo',
+          );
+        }
+        shared[item.index] = text;
+        continue;
+      }
+      if (item.eventType !== 'worksheet') continue;
+      for await (const row of item.value as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based and sparse.
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        yield Array.from(values, cellText);
+        yield Array.from(values, (value) => {
+          const index = (value as { sharedString?: number } | null)?.sharedString;
+          return index === undefined ? cellText(value) : cellText((shared[index] ?? '') as ExcelJS.CellValue);
+        });
       }
       return; // the first sheet only
     }
