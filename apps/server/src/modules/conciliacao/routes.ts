@@ -82,7 +82,13 @@ export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.socket.setTimeout?.(APPLY_TIMEOUT_MS);
       const file = await uploadedFile(request, MAX_IMPORT_BYTES);
       try {
-        const { run } = await importBase(contextOf(request), app.storage, request.query.fluxo as Flow, file);
+        const { run } = await importBase(
+          contextOf(request),
+          app.storage,
+          request.query.fluxo as Flow,
+          file,
+          request.log,
+        );
         return { error: 0 as const, msg: importedMessage(run), dados: run };
       } finally {
         await file.drain();
