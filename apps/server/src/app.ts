@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -55,6 +57,9 @@ z.config(z.locales.pt());
  * What the single-page app needs and nothing more: its own scripts, Mantine's injected styles,
  * blob: URLs for the attachment viewer, and no framing by other sites.
  */
+/** Hashed build assets never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -112,6 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyParser(app);
   registerOrphanSweep(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
+  // Pages, scripts and JSON travel compressed; a quick brotli level, since nothing is cached compressed.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 15_000_000, files: 5, fields: 20, fieldSize: 1_048_576, parts: 25, headerPairs: 50 },
   });
@@ -145,8 +155,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   const webIndex = config.webDist && path.join(config.webDist, 'index.html');
+  const HASHED_ASSETS = config.webDist ? path.join(config.webDist, 'assets') + path.sep : '\0';
   if (webIndex && existsSync(webIndex)) {
-    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist!,
+      wildcard: false,
+      // Built assets carry their content's hash in the name: a new release has new names.
+      cacheControl: false,
+      setHeaders: (res, file) =>
+        res.header('cache-control', file.startsWith(HASHED_ASSETS) ? IMMUTABLE : 'no-cache'),
+    });
   }
   // Unknown API paths answer JSON; every other path is a client route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
