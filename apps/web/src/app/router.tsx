@@ -6,7 +6,6 @@ import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
@@ -16,6 +15,9 @@ import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './shell/crumbs.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
+import { lazyPage } from './lazy-page.ts';
+
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
 
 function Root() {
   return (

@@ -1,6 +1,7 @@
-import { AppShell, em, px, useMantineTheme } from '@mantine/core';
+import { AppShell, Center, em, Loader, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { hidesHeader, menuFor } from '@portal/domain';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { BRAND } from '../branding.ts';
 import { useSessionUser } from '../session/useSession.ts';
@@ -16,6 +17,15 @@ import { TopBar } from './TopBar.tsx';
 const NAV_BREAKPOINT = 'lg';
 /** Spec part 1 §2: menu transition 250 ms (the page's 200 ms fade is in AppLayout.module.css). */
 const MENU_TRANSITION_MS = 250;
+
+/** While a page's code arrives (the first time it is opened). */
+function PageLoader() {
+  return (
+    <Center py={80}>
+      <Loader aria-label="Carregando a página" />
+    </Center>
+  );
+}
 
 export function AppLayout() {
   const user = useSessionUser();
@@ -43,7 +53,9 @@ export function AppLayout() {
         {/* A new key per path remounts the page, so the 200 ms fade plays on every route change. */}
         <div className={classes.page} key={pathname}>
           {!hidesHeader(user) && <Breadcrumb crumbs={crumbs} />}
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </div>
         <Footer />
       </AppShell.Main>

@@ -2,13 +2,18 @@ import type { MenuKey } from '@portal/domain';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
-import { CompaniesPage } from './companies/CompaniesPage.tsx';
-import { ConcessionairesPage } from './concessionaires/ConcessionairesPage.tsx';
-import { GroupsPage } from './groups/GroupsPage.tsx';
-import { RegionalsPage } from './regionals/RegionalsPage.tsx';
 import { MenuGate } from '../../app/MenuGate.tsx';
-import { StatusLabelsPage } from './status-labels/StatusLabelsPage.tsx';
-import { UsersPage } from './users/UsersPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const CompaniesPage = lazyPage(() => import('./companies/CompaniesPage.tsx'), 'CompaniesPage');
+const ConcessionairesPage = lazyPage(
+  () => import('./concessionaires/ConcessionairesPage.tsx'),
+  'ConcessionairesPage',
+);
+const GroupsPage = lazyPage(() => import('./groups/GroupsPage.tsx'), 'GroupsPage');
+const RegionalsPage = lazyPage(() => import('./regionals/RegionalsPage.tsx'), 'RegionalsPage');
+const StatusLabelsPage = lazyPage(() => import('./status-labels/StatusLabelsPage.tsx'), 'StatusLabelsPage');
+const UsersPage = lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage');
 
 interface AdminScreen {
   path: string;

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { MenuGate } from '../../app/MenuGate.tsx';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
-import { BaseConfirmationPage } from './BaseConfirmationPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const BaseConfirmationPage = lazyPage(() => import('./BaseConfirmationPage.tsx'), 'BaseConfirmationPage');
 
 const handle: RouteHandle = { crumb: 'Confirmação na Base' };
 

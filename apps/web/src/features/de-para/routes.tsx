@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { MenuGate } from '../../app/MenuGate.tsx';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
-import { DeParaPage } from './DeParaPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const DeParaPage = lazyPage(() => import('./DeParaPage.tsx'), 'DeParaPage');
 
 const handle: RouteHandle = { crumb: 'De-Para' };
 

@@ -3,8 +3,10 @@ import type { RouteObject } from 'react-router';
 import { MenuGate } from '../../app/MenuGate.tsx';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
 import { DECKS, MANUALS } from './content.ts';
-import { DeckPage } from './DeckPage.tsx';
-import { ManualPage } from './ManualPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const DeckPage = lazyPage(() => import('./DeckPage.tsx'), 'DeckPage');
+const ManualPage = lazyPage(() => import('./ManualPage.tsx'), 'ManualPage');
 
 /** Each audience's manual and deck, behind the menu entries that show them (menu.ts). */
 const GUIDES: { audience: GuideAudience; manual: [string, MenuKey]; deck: [string, MenuKey] }[] = [

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { MenuGate } from '../../app/MenuGate.tsx';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
-import { ReconciliationPage } from './ReconciliationPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const ReconciliationPage = lazyPage(() => import('./ReconciliationPage.tsx'), 'ReconciliationPage');
 
 const handle: RouteHandle = { crumb: 'Conciliação da Base' };
 

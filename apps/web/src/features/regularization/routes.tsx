@@ -2,9 +2,17 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { MenuGate } from '../../app/MenuGate.tsx';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
-import { RegularizationFormPage } from './RegularizationFormPage.tsx';
-import { RegularizationListPage } from './RegularizationListPage.tsx';
 import { REGULARIZATION_SCREENS } from './screens.ts';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const RegularizationFormPage = lazyPage(
+  () => import('./RegularizationFormPage.tsx'),
+  'RegularizationFormPage',
+);
+const RegularizationListPage = lazyPage(
+  () => import('./RegularizationListPage.tsx'),
+  'RegularizationListPage',
+);
 
 const relative = (path: string) => path.replace(/^\//, '');
 

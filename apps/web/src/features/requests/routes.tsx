@@ -2,8 +2,10 @@ import { ALL_FLOW_KINDS, isRequestStatus, requestForm, type RequestForm } from '
 import { useParams, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
-import { RequestFormPage } from './RequestFormPage.tsx';
-import { RequestListPage } from './RequestListPage.tsx';
+import { lazyPage } from '../../app/lazy-page.ts';
+
+const RequestFormPage = lazyPage(() => import('./RequestFormPage.tsx'), 'RequestFormPage');
+const RequestListPage = lazyPage(() => import('./RequestListPage.tsx'), 'RequestListPage');
 
 /** /cadastro-uc-nova/:status — only a status code; anything else is not a page. */
 function ListByStatus({ form }: { form: RequestForm }) {
