@@ -563,6 +563,8 @@ export const regularizacoes = pgTable(
     index('regularizacoes_unidade_idx').on(t.fluxo, sql`lower(${t.unidade}) text_pattern_ops`),
     index('regularizacoes_endereco_idx').on(t.fluxo, sql`lower(${t.enderecoId}) text_pattern_ops`),
     index('regularizacoes_unidade_ordem_idx').on(t.fluxo, t.unidade, t.id),
+    // The status filter (a null status is 0) with the default order, newest first.
+    index('regularizacoes_status_ordem_idx').on(t.fluxo, sql`coalesce(${t.status}, 0)`, t.id),
     // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
     uniqueIndex('regularizacoes_aberta_key')
       .on(t.fluxo, sql`lower(${t.unidade})`)
