@@ -104,3 +104,38 @@ describe('an xlsx whose shared text inflates past what an export holds (a decomp
     });
   });
 });
+
+describe('an upload cut off before its end (the connection dropped)', () => {
+  it('changes nothing in the base; the run is kept as failed, with why', async () => {
+    const before = await footprint();
+    const rows = Array.from(
+      { length: 500 },
+      (_, i) => `CORTE-${i};ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP`,
+    );
+    const payload = Buffer.from(
+      `------corte\r\nContent-Disposition: form-data; name="arquivo"; filename="base.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        [HEADER, ...rows].join('\r\n'),
+    ); // no closing boundary: the body simply ends
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/conciliacao/importar?fluxo=energia',
+      payload,
+      headers: { 'content-type': 'multipart/form-data; boundary=----corte', ...bearer(token) },
+    });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(res.json().msg).toMatch(/incomplet|interromp|cortad/i);
+    expect(await footprint()).toEqual(before);
+    const runs = await t.app.inject({
+      method: 'POST',
+      url: '/api/conciliacao/importacoes',
+      payload: {},
+      headers: bearer(token),
+    });
+    expect(runs.json().dados[0]).toMatchObject({
+      situacao: 'falhou',
+      linhas_aceitas: 0,
+      erro: res.json().msg,
+    });
+  });
+});
