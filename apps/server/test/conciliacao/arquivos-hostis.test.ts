@@ -74,12 +74,31 @@ describe('a hostile base file', () => {
     });
   }
 
-  it('NUL bytes and lone surrogates in a row: that row is rejected with its reason, the base untouched', async () => {
-    const before = await footprint();
-    const res = await upload(`${HEADER}\r\nHOSTIL-\u0000;ENEL SP;\ud800;x;SP\r\n`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().dados).toMatchObject({ linhas_lidas: 1, linhas_aceitas: 0, linhas_rejeitadas: 1 });
-    expect(await footprint()).toEqual(before);
+  it('a NUL byte in a cell of an otherwise good row: that row is rejected with its reason, the rest applied', async () => {
+    const res = await upload(
+      `${HEADER}\r\nHOSTIL-4;ENEL SP;${CLIENT_COMPANY_NAME}\u0000;${clientCnpjForUf('SP')};SP\r\n${GOOD}\r\n`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ linhas_lidas: 2, linhas_aceitas: 1, linhas_rejeitadas: 1 });
+    const stored = (await t.app.db.execute(
+      sql`select uc from base_provedor where uc like 'HOSTIL-%' order by uc`,
+    )) as unknown as { rows: { uc: string }[] };
+    expect(stored.rows.map((r) => r.uc)).toEqual(['HOSTIL-1']);
+  });
+});
+
+describe('the rejected rows handed back as csv', () => {
+  it('show a cell written as a formula as text, never as a formula the spreadsheet would run', async () => {
+    const res = await upload(`${HEADER}\r\n=HYPERLINK("http://x");@SUM(1);x;y;SP\r\n-2+3;+1;x;y;SP\r\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rejected = await t.app.inject({
+      method: 'GET',
+      url: res.json().dados.rejeitadas_url,
+      headers: bearer(token),
+    });
+    const lines = rejected.body.split('\r\n');
+    expect(lines[1]).toMatch(/^2;"'=HYPERLINK\(""http:\/\/x""\)";'@SUM\(1\);/);
+    expect(lines[2]).toMatch(/^3;'-2\+3;'\+1;/);
   });
 });
 
@@ -137,5 +156,79 @@ describe('an upload cut off before its end (the connection dropped)', () => {
       linhas_aceitas: 0,
       erro: res.json().msg,
     });
+  });
+});
+
+describe('over a real connection, every upload is answered whatever part of it was read', () => {
+  let base: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api`;
+  });
+
+  const send = (path: string, content: string, name = 'arquivo') => {
+    const form = new FormData();
+    form.append(name, new Blob([content], { type: 'text/csv' }), 'base.csv');
+    return fetch(`${base}/${path}`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(token),
+      signal: AbortSignal.timeout(20_000),
+    });
+  };
+  type Answer = { msg: string; dados: { problema: string | null; linhas: { valores: string[] }[] } };
+  const answer = async (res: Response) => (await res.json()) as Answer;
+  const manyRows = (bytes: number) => {
+    const rows = [HEADER];
+    for (let i = 0, size = 0; size < bytes; i++) {
+      const row = `GRANDE-${i};ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP`;
+      rows.push(row);
+      size += row.length + 2;
+    }
+    return rows.join('\r\n');
+  };
+
+  it('a preview of a 900 KB csv reads its first rows and answers', async () => {
+    const res = await send('conciliacao/previa?fluxo=energia', manyRows(900 * 1024));
+    expect(res.status).toBe(200);
+    const { dados } = await answer(res);
+    expect(dados.problema).toBeNull();
+    expect(dados.linhas[0]?.valores[0]).toBe('GRANDE-0');
+  });
+
+  it('a preview of a file over its 1 MB limit still answers with its first rows', async () => {
+    const res = await send('conciliacao/previa?fluxo=energia', manyRows(3 * 1024 * 1024));
+    expect(res.status).toBe(200);
+    expect((await answer(res)).dados.linhas).toHaveLength(10);
+  });
+
+  const refusedEarly: [string, string, string][] = [
+    ['a header no export has', `UM;DOIS;TRES\r\n${'a;b;c\r\n'.repeat(400_000)}`, 'Faltam as colunas'],
+    [
+      'a row over 1 MB at the start of a 3 MB file',
+      `${HEADER}\r\nX;${'x'.repeat(1.5 * 1024 * 1024)}\r\n${manyRows(1.5 * 1024 * 1024)}`,
+      'A linha 2 passa de 1 MB',
+    ],
+  ];
+  for (const [name, content, message] of refusedEarly) {
+    it(`an import refused early (${name}) is answered 422 while the rest of the file arrives`, async () => {
+      const res = await send('conciliacao/importar?fluxo=energia', content);
+      expect(res.status).toBe(422);
+      expect((await answer(res)).msg).toContain(message);
+    });
+  }
+
+  it('a file sent in a part of another name is refused, not read', async () => {
+    const res = await send('conciliacao/importar?fluxo=energia', `${HEADER}\r\n${GOOD}\r\n`, 'outro');
+    expect(res.status).toBe(400);
+    expect((await answer(res)).msg).toBe('Envie o arquivo da base na parte "arquivo".');
+  });
+});
+
+describe('the name the upload gives its file', () => {
+  it('is kept as text the base can hold: no control characters, at most 255 characters', async () => {
+    const res = await upload(`${HEADER}\r\n${GOOD}\r\n`, `base\u0000\u0007${'ç'.repeat(400)}.csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados.nome_arquivo).toBe(`base${'ç'.repeat(247)}.csv`);
   });
 });

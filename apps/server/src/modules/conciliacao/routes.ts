@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
 import { multipartProblem } from '../../http/multipart-save-body.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { uploadedFileName } from '../../http/uploaded-file-name.ts';
 import { importBase } from './import-base.ts';
 import { previewFile } from './preview-file.ts';
 import { listRuns, readRun } from './repo.ts';
@@ -30,10 +31,10 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch((err: unknown) => {
     throw multipartProblem(err);
   });
-  if (!file) throw badRequest('Envie o arquivo da base na parte "arquivo".', 'arquivo');
+  if (!file) throw badRequest(MISSING_FILE, 'arquivo');
   const tooLarge = () =>
     new AppError(413, `O arquivo passa de ${Math.round(maxBytes / 1024 / 1024)} MB.`, 'arquivo');
-  const bytes = (async function* () {
+  const chunks = (async function* () {
     try {
       for await (const chunk of file.file) yield chunk as Buffer;
     } catch (err) {
@@ -41,13 +42,25 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
       throw multipartProblem(err);
     }
   })();
-  /** What is left of the part is read and dropped, so the request ends. */
+  // A reader that stops early (a preview, a refusal) does not end the part: until the part is read
+  // to its end the request does not end, and a client still sending does not read the answer.
+  const bytes: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => ({ next: () => chunks.next() }) };
+  /** Reads what is left of the part and drops it. */
   const drain = async () => {
-    file.file.resume();
-    if (!file.file.closed) await new Promise((resolve) => file.file.once('close', resolve));
+    try {
+      while (!(await chunks.next()).done);
+    } catch {
+      // The part was refused already (too large, cut off): there is nothing left to read.
+    }
   };
-  return { name: file.filename || 'base', bytes, drain };
+  if (file.fieldname !== 'arquivo') {
+    await drain();
+    throw badRequest(MISSING_FILE, 'arquivo');
+  }
+  return { name: uploadedFileName(file.filename, 'base'), bytes, drain };
 }
+
+const MISSING_FILE = 'Envie o arquivo da base na parte "arquivo".';
 
 /**
  * /conciliacao-da-base (issue 11): the provider operator and the célula send the provider's base
