@@ -3,6 +3,7 @@ import secureJson from 'secure-json-parse';
 import { FILE_SIZE_INVALID, fileProblem, MAX_FILE_BYTES, type FileForm } from '@portal/domain';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { AppError, badRequest, unprocessable } from './errors.ts';
+import { uploadedFileName } from './uploaded-file-name.ts';
 
 export interface UploadedFile {
   /** The attachment slot (form field name): fatura, comprovante_pagamento… */
@@ -81,7 +82,7 @@ async function readMultipart(request: FastifyRequest, deps: SaveBodyDeps, files:
         throw badRequest(`O tipo de conteúdo do arquivo ${label} é inválido.`, part.fieldname);
       }
       const written = await storage.write(part.file);
-      files.push({ slot: part.fieldname, filename: part.filename, ...written });
+      files.push({ slot: part.fieldname, filename: uploadedFileName(part.filename, ''), ...written });
       // The parser stops at the limit and ends the stream; what was written is not the file.
       if (part.file.truncated) throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
       if (written.size === 0) await discardFiles(storage, files.splice(-1));

@@ -122,4 +122,12 @@ describe('attachments of a request', () => {
     expect((await readRequest(t.app, cell, 'novas-unidades', id)).complementar).toBeNull();
     expect(await uploads()).toHaveLength(0);
   });
+
+  it('a file name with control characters and over 255 characters is kept as text, its extension whole', async () => {
+    const res = await upload(7, { filename: `laudo\u0000\u001b${'ã'.repeat(300)}.pdf`, contentType: 'application/pdf', data: PDF });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = await readRequest(t.app, cell, 'novas-unidades', id);
+    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
+    expect(file.headers['content-disposition']).toContain(encodeURIComponent(`laudo${'ã'.repeat(246)}.pdf`));
+  });
 });

@@ -114,6 +114,13 @@ describe('linha da base do provedor', () => {
       reasons: ['UC não preenchido.', 'Endereço passa de 120 caracteres.'],
     });
   });
+
+  it('recusa o caractere NUL e metades de par substituto, que o banco não guarda', () => {
+    expect(checkBaseRow({ ...row, bairro: 'Centro\u0000', complemento: 'Sala \ud800' }, ctx)).toEqual({
+      ok: false,
+      reasons: ['Complemento contém caracteres inválidos.', 'Bairro contém caracteres inválidos.'],
+    });
+  });
 });
 
 describe('divergência do titular da fatura', () => {

@@ -3,7 +3,7 @@ import type { DeParaTipo } from '../catalogs/de-para.ts';
 import { UF_CODES } from '../catalogs/ufs.ts';
 import { cleanCep } from '../validators/cep.ts';
 import { cleanCnpj, isValidCnpj } from '../validators/cnpj.ts';
-import { cleanTypedText } from '../schemas/fields.ts';
+import { cleanTypedText, isStorableText } from '../schemas/fields.ts';
 import { BASE_COLUMNS, type BaseField } from './columns.ts';
 
 /** One unit of the provider's base as the portal stores it. */
@@ -61,6 +61,8 @@ export function checkBaseRow(raw: Partial<Record<BaseField, string>>, ctx: BaseR
       text[column.field] = null;
     } else if (value.length > column.max) {
       reasons.push(`${column.header} passa de ${column.max} caracteres.`);
+    } else if (!isStorableText(value)) {
+      reasons.push(`${column.header} contém caracteres inválidos.`);
     } else {
       text[column.field] = value;
     }

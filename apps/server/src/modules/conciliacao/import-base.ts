@@ -10,6 +10,7 @@ import {
   type BaseRow,
 } from '@portal/domain/reconciliation';
 import { writeAudit } from '../../audit/audit.ts';
+import { csvCell } from '../../http/csv-cell.ts';
 import { AppError, unprocessable } from '../../http/errors.ts';
 import type { ActorContext } from '../../http/context.ts';
 import type { FileStorage, WrittenFile } from '../../storage/file-storage.ts';
@@ -39,7 +40,6 @@ const PROGRESS_EVERY = 20_000;
 function rejectedRowsFile(storage: FileStorage) {
   let stream: PassThrough | undefined;
   let written: Promise<WrittenFile> | undefined;
-  const quote = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
   return {
     async add(linha: number, uc: string, concessionaria: string, reasons: string[]) {
       if (!stream) {
@@ -47,7 +47,7 @@ function rejectedRowsFile(storage: FileStorage) {
         written = storage.write(stream);
         stream.write('\uFEFFLinha;UC;Concessionária;Motivo\r\n');
       }
-      const line = [String(linha), uc, concessionaria, reasons.join(' ')].map(quote).join(';') + '\r\n';
+      const line = [String(linha), uc, concessionaria, reasons.join(' ')].map(csvCell).join(';') + '\r\n';
       if (!stream.write(line)) await new Promise((resolve) => stream!.once('drain', resolve));
     },
     async finish(): Promise<string | null> {

@@ -55,7 +55,7 @@ export const startRun = async (db: DbOrTx, flow: Flow, idUsuario: number, nomeAr
   (
     await db
       .insert(importacoesBase)
-      .values({ fluxo: flow, idUsuario, nomeArquivo: nomeArquivo.slice(0, 255), situacao: 'recebendo' })
+      .values({ fluxo: flow, idUsuario, nomeArquivo, situacao: 'recebendo' })
       .returning({ id: importacoesBase.id })
   )[0]!.id;
 

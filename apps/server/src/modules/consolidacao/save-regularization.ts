@@ -210,7 +210,7 @@ async function writeRest(tx: Tx, input: WriteInput): Promise<string[]> {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
     await storeAttachment(tx, savedId, file.slot, {
-      nomeArquivo: file.filename.slice(0, 255),
+      nomeArquivo: file.filename,
       storageKey: file.key,
       tamanho: file.size,
       // The sniffed type (checkUploads made name and content agree), never the client's declaration.

@@ -173,7 +173,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
     const previous = currentFiles.find((f) => f.tipo === file.slot);
     if (previous) replacedKeys.push(previous.storageKey);
     await storeAttachment(tx, saved.id, file.slot, {
-      nomeArquivo: file.filename.slice(0, 255),
+      nomeArquivo: file.filename,
       storageKey: file.key,
       tamanho: file.size,
       // The sniffed type (checkFiles made name and content agree), never the client's declaration.
