@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Flow, Kind, ListQuery, RequestFile, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -98,38 +98,54 @@ const quickSearch = (q: string | undefined): SQL | undefined => {
   );
 };
 
-export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
-  const where = scoped(
+const listWhere = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) =>
+  scoped(
     user,
     ofForm(flow, kind),
     query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
     quickSearch(query.q),
   );
+
+/**
+ * One page of a form's list. The page's ids are picked first from the index that serves the
+ * scope and the order, reading nothing else (an index-only scan once autovacuum has passed), and
+ * only those rows are then read: a deep page skips index entries, not whole rows.
+ */
+export function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   const page = pageOf(query);
+  const ids = db
+    .select({ id: solicitacoes.id })
+    .from(solicitacoes)
+    .where(listWhere(user, flow, kind, query))
+    .orderBy(...orderBy(query, SORT))
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .select({
+      id: solicitacoes.id,
+      unidade: solicitacoes.unidade,
+      endereco_id: solicitacoes.enderecoId,
+      site_id: solicitacoes.siteId,
+      uf: solicitacoes.uf,
+      municipio: solicitacoes.municipio,
+      data_pedido: solicitacoes.dataPedido,
+      data_ativacao: solicitacoes.dataAtivacao,
+      status: solicitacoes.status,
+    })
+    .from(solicitacoes)
+    .where(inArray(solicitacoes.id, ids))
+    .orderBy(...orderBy(query, SORT));
+}
+
+export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: solicitacoes.id,
-        unidade: solicitacoes.unidade,
-        endereco_id: solicitacoes.enderecoId,
-        site_id: solicitacoes.siteId,
-        uf: solicitacoes.uf,
-        municipio: solicitacoes.municipio,
-        data_pedido: solicitacoes.dataPedido,
-        data_ativacao: solicitacoes.dataAtivacao,
-        status: solicitacoes.status,
-      })
-      .from(solicitacoes)
-      .where(where)
-      .orderBy(...orderBy(query, SORT))
-      .limit(page.limit)
-      .offset(page.offset),
+    requestPage(db, user, flow, kind, query),
     // A search counts its matches (a prefix on indexed columns); otherwise the counters answer.
     query.q
       ? db
           .select({ n: count() })
           .from(solicitacoes)
-          .where(where)
+          .where(listWhere(user, flow, kind, query))
           .then(([row]) => row?.n ?? 0)
       : countRequests(db, user, { flow, kind }, query.status),
   ]);

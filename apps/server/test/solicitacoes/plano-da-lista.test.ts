@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListQuery, SessionUser } from '@portal/domain';
+import { requestPage } from '../../src/modules/solicitacoes/repo.ts';
+import { insertSyntheticRequests } from '../support/synthetic-requests.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Issue 12: every role's list reads its page off an index at 100,000 requests — never a
+ * sequential scan of the requests table — and a deep page picks its ids from the index alone.
+ */
+let t: TestApp;
+const users = new Map<string, SessionUser>();
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertSyntheticRequests(t.app.db, 100_000);
+  // As autovacuum leaves a table at rest: statistics, and the visibility map index-only scans need.
+  await t.app.db.execute(sql`vacuum analyze solicitacoes`);
+  for (const who of ['celula', 'regional', 'solicitante']) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: `${who}@demo.portal`, password: 'Portal@2026' },
+    });
+    users.set(who, (res.json() as { user: SessionUser }).user);
+  }
+}, 180_000);
+afterAll(() => t.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+async function planOf(who: string, query: Partial<ListQuery>) {
+  const page = requestPage(t.app.db, users.get(who)!, 'energia', 'nova', {
+    page: 1,
+    per_page: 10,
+    ...query,
+  } as ListQuery);
+  const result = (await t.app.db.execute(sql`explain (format json) ${page.getSQL()}`)) as unknown as {
+    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
+  };
+  const plan = result.rows[0]!['QUERY PLAN'];
+  return nodesOf((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+}
+
+describe("the plan of each role's list at 100,000 requests", () => {
+  const cases: [string, Partial<ListQuery>][] = [
+    ['page 1', {}],
+    ['a status filter', { status: 4 }],
+    ['a quick search', { q: 'uc0000012' }],
+    ['page 2,000', { page: 2000 }],
+    ['sorted by unit', { sort: 'unidade', order: 'asc' }],
+  ];
+  for (const who of ['celula', 'regional', 'solicitante']) {
+    for (const [name, query] of cases) {
+      it(`${who}, ${name}: no sequential scan of the requests`, async () => {
+        const nodes = await planOf(who, query);
+        const seqScans = nodes.filter(
+          (n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'solicitacoes',
+        );
+        expect(seqScans, JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name']]))).toEqual([]);
+      });
+    }
+  }
+
+  it("célula, page 2,000: the page's ids come from the order's index alone (an index-only scan)", async () => {
+    const nodes = await planOf('celula', { page: 2000 });
+    expect(nodes).toContainEqual(
+      expect.objectContaining({
+        'Node Type': 'Index Only Scan',
+        'Index Name': 'solicitacoes_fluxo_tipo_pedido_idx',
+      }),
+    );
+  });
+});
