@@ -1,45 +1,140 @@
 /**
- * Load benchmark of the request list and the duplicate check on a generated database.
+ * Load benchmark of the request lists, the dashboard and the duplicate check for each role
+ * (issue 12), each scenario alternated with a bare route sending the same SQL (bench/bare-route.ts).
  * Usage: DATABASE_URL=postgres://… npx tsx bench/list.ts   (after bench/generate.ts)
- * Starts the real app in this process on a free port and drives it with autocannon over loopback.
+ * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run; the medians of the rounds are printed.
  */
-import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
+import { recordStatements, startBareRoute } from './bare-route.ts';
+import type { LoadPlan, LoadResult } from './load.ts';
 
-const app = await buildApp({ ...readConfig(), logLevel: 'warn', webDist: undefined });
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+
+const config = readConfig();
+if (!config.databaseUrl)
+  throw new Error('Defina DATABASE_URL (PostgreSQL) com os dados de bench/generate.ts.');
+const app = await buildApp({ ...config, logLevel: 'warn', webDist: undefined });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { port } = app.server.address() as { port: number };
+const product = `http://127.0.0.1:${port}`;
+const bare = await startBareRoute(config.databaseUrl);
 
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'celula@demo.portal', password: DEMO_PASSWORD }),
-});
-const { token } = (await login.json()) as { token: string };
+const tokens = new Map<string, string>();
+async function tokenOf(email: string) {
+  if (!tokens.has(email)) {
+    const login = await fetch(`${product}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    tokens.set(email, ((await login.json()) as { token: string }).token);
+  }
+  return tokens.get(email)!;
+}
 
-const scenarios: [string, string, unknown][] = [
-  ['lista, página 1 (10, mais recentes)', '/api/novas-unidades/list', { page: 1, per_page: 10 }],
-  ['lista, filtro de status', '/api/novas-unidades/list', { page: 1, per_page: 10, status: 4 }],
-  ['lista, busca rápida por prefixo', '/api/novas-unidades/list', { page: 1, per_page: 10, q: 'UC00001234' }],
-  ['lista, página 1000 (50 por página)', '/api/novas-unidades/list', { page: 1000, per_page: 50 }],
-  ['validar-unidade (workflow + base)', '/api/novas-unidades/validar-unidade', { unidade: 'UC0000123456' }],
+const LIST = '/api/novas-unidades/list';
+const scenarios: { name: string; email: string; path: string; body?: unknown }[] = [
+  {
+    name: 'lista, página 1, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10 },
+  },
+  {
+    name: 'lista, página 1, regional',
+    email: 'regional@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10 },
+  },
+  {
+    name: 'lista, página 1, solicitante',
+    email: 'solicitante@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10 },
+  },
+  {
+    name: 'lista, filtro de status, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, status: 4 },
+  },
+  {
+    name: 'lista, página 20.000, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 20_000, per_page: 10 },
+  },
+  {
+    name: 'lista, página 1.000 × 50, solicitante',
+    email: 'solicitante@demo.portal',
+    path: LIST,
+    body: { page: 1000, per_page: 50 },
+  },
+  { name: 'painel /api/home, célula', email: 'celula@demo.portal', path: '/api/home' },
+  { name: 'painel /api/home, regional', email: 'regional@demo.portal', path: '/api/home' },
+  {
+    name: 'validar-unidade (1M na base)',
+    email: 'celula@demo.portal',
+    path: '/api/novas-unidades/validar-unidade',
+    body: { unidade: '3000123456' },
+  },
 ];
 
-console.log('| cenário | req/s (média) | latência p50 | latência p99 | erros |');
-console.log('|---|---|---|---|---|');
-for (const [name, path, body] of scenarios) {
-  const result = await autocannon({
-    url: `${base}${path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-    connections: 10,
-    duration: 10,
-  });
-  const errors = result.errors + result.non2xx;
-  console.log(`| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${errors} |`);
+/** One load run, from a child process so the server measured has this process to itself. */
+function load(plan: LoadPlan): LoadResult {
+  const out = execFileSync(process.execPath, [
+    '--import',
+    'tsx',
+    new URL('./load.ts', import.meta.url).pathname,
+    JSON.stringify(plan),
+  ]);
+  return JSON.parse(out.toString()) as LoadResult;
 }
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const results = new Map<string, { product: LoadResult[]; bare: LoadResult[] }>();
+for (const scenario of scenarios) {
+  const headers = { authorization: `Bearer ${await tokenOf(scenario.email)}` };
+  const call = () =>
+    fetch(`${product}${scenario.path}`, {
+      method: scenario.body === undefined ? 'GET' : 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+    }).then((r) => r.text());
+  await call(); // warm: the session's last-seen time is written at most once a minute
+  bare.register(scenario.name, await recordStatements(call));
+  results.set(scenario.name, { product: [], bare: [] });
+}
+
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const scenario of scenarios) {
+    const headers = { authorization: `Bearer ${await tokenOf(scenario.email)}` };
+    const plan = { body: scenario.body, headers, connections: CONNECTIONS, seconds: SECONDS };
+    const result = results.get(scenario.name)!;
+    result.product.push(load({ ...plan, url: `${product}${scenario.path}` }));
+    result.bare.push(load({ ...plan, url: bare.url(scenario.name) }));
+  }
+  console.error(`rodada ${round} de ${ROUNDS} concluída`);
+}
+
+console.log(
+  `${CONNECTIONS} conexões, ${SECONDS} s por medida, mediana de ${ROUNDS} rodadas alternando produto e rota nua`,
+);
+console.log('| cenário | produto req/s | p50 | p95 | p99 | rota nua req/s | p95 | produto ÷ nua | erros |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const [name, { product: p, bare: b }] of results) {
+  const rps = median(p.map((r) => r.perSecond));
+  const bareRps = median(b.map((r) => r.perSecond));
+  const errors = [...p, ...b].reduce((sum, r) => sum + r.errors, 0);
+  console.log(
+    `| ${name} | ${rps} | ${median(p.map((r) => r.p50))} ms | ${median(p.map((r) => r.p95))} ms | ${median(p.map((r) => r.p99))} ms ` +
+      `| ${bareRps} | ${median(b.map((r) => r.p95))} ms | ${(rps / bareRps).toFixed(2)}× | ${errors} |`,
+  );
+}
+await bare.close();
 await app.close();

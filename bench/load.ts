@@ -1,0 +1,75 @@
+/**
+ * A closed-loop load generator run in its own process, so the server being measured has the
+ * event loop to itself: `connections` keep-alive clients each send the same request again as soon
+ * as the last answer arrived, for `seconds`. Prints what it measured as one line of JSON.
+ * Usage (by bench/list.ts): tsx bench/load.ts '{"url":…,"body":…,"headers":…,"connections":10,"seconds":5}'
+ */
+import http from 'node:http';
+
+export interface LoadPlan {
+  url: string;
+  /** Sent as JSON with a POST; without one, a GET. */
+  body?: unknown;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function run(plan: LoadPlan): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
+  const payload = plan.body === undefined ? undefined : Buffer.from(JSON.stringify(plan.body));
+  const headers = payload
+    ? { ...plan.headers, 'content-type': 'application/json', 'content-length': payload.length }
+    : plan.headers;
+  const latencies: number[] = [];
+  let errors = 0;
+  const send = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.request(
+        plan.url,
+        { method: payload ? 'POST' : 'GET', agent, headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode === 200) latencies.push(performance.now() - started);
+            else errors++;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+      request.end(payload);
+    });
+  const until = performance.now() + plan.seconds * 1000;
+  const client = async () => {
+    while (performance.now() < until) await send();
+  };
+  await Promise.all(Array.from({ length: plan.connections }, client));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / plan.seconds),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors,
+  };
+}
+
+console.log(JSON.stringify(await run(JSON.parse(process.argv[2]!) as LoadPlan)));
