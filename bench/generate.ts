@@ -9,7 +9,8 @@ import { readConfig } from '../apps/server/src/config.ts';
 import { insertSyntheticRequests } from '../apps/server/test/support/synthetic-requests.ts';
 
 const count = Number(process.argv[2] ?? 1_000_000);
-if (!process.env.DATABASE_URL) throw new Error('Defina DATABASE_URL (PostgreSQL) para gerar os dados do benchmark.');
+if (!process.env.DATABASE_URL)
+  throw new Error('Defina DATABASE_URL (PostgreSQL) para gerar os dados do benchmark.');
 
 // A benchmark database: the demo companies and users it refers to are wanted here, on PostgreSQL.
 const app = await buildApp({ ...readConfig(), seedDemo: true, logLevel: 'warn', webDist: undefined });
@@ -28,5 +29,7 @@ await db.execute(sql`
   from generate_series(1, ${count}) as i`);
 await db.execute(sql`vacuum analyze solicitacoes`);
 await db.execute(sql`vacuum analyze base_provedor`);
-console.log(`${count} solicitações e ${count} unidades da base geradas em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${count} solicitações e ${count} unidades da base geradas em ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await app.close();

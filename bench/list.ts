@@ -4,7 +4,8 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/list.ts   (after bench/generate.ts)
  * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run; the medians of the rounds are printed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
@@ -86,14 +87,15 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
 ];
 
 /** One load run, from a child process so the server measured has this process to itself. */
-function load(plan: LoadPlan): LoadResult {
-  const out = execFileSync(process.execPath, [
+async function load(plan: LoadPlan): Promise<LoadResult> {
+  const loadScript = new URL('./load.ts', import.meta.url).pathname;
+  const { stdout } = await promisify(execFile)(process.execPath, [
     '--import',
     'tsx',
-    new URL('./load.ts', import.meta.url).pathname,
+    loadScript,
     JSON.stringify(plan),
   ]);
-  return JSON.parse(out.toString()) as LoadResult;
+  return JSON.parse(stdout) as LoadResult;
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -116,8 +118,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     const headers = { authorization: `Bearer ${await tokenOf(scenario.email)}` };
     const plan = { body: scenario.body, headers, connections: CONNECTIONS, seconds: SECONDS };
     const result = results.get(scenario.name)!;
-    result.product.push(load({ ...plan, url: `${product}${scenario.path}` }));
-    result.bare.push(load({ ...plan, url: bare.url(scenario.name) }));
+    result.product.push(await load({ ...plan, url: `${product}${scenario.path}` }));
+    result.bare.push(await load({ ...plan, url: bare.url(scenario.name) }));
   }
   console.error(`rodada ${round} de ${ROUNDS} concluída`);
 }

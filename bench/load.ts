@@ -8,7 +8,7 @@ import http from 'node:http';
 
 export interface LoadPlan {
   url: string;
-  /** Sent as JSON with a POST; without one, a GET. */
+  /** Sent as JSON with a POST; without one, a GET. Each `{n}` in it becomes a number unique to the request. */
   body?: unknown;
   headers: Record<string, string>;
   connections: number;
@@ -26,14 +26,19 @@ export interface LoadResult {
 
 async function run(plan: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
-  const payload = plan.body === undefined ? undefined : Buffer.from(JSON.stringify(plan.body));
-  const headers = payload
-    ? { ...plan.headers, 'content-type': 'application/json', 'content-length': payload.length }
-    : plan.headers;
+  const template = plan.body === undefined ? undefined : JSON.stringify(plan.body);
+  let sent = 0;
   const latencies: number[] = [];
   let errors = 0;
   const send = () =>
     new Promise<void>((resolve) => {
+      const payload =
+        template === undefined
+          ? undefined
+          : Buffer.from(template.replaceAll('{n}', `${process.pid}${++sent}`));
+      const headers = payload
+        ? { ...plan.headers, 'content-type': 'application/json', 'content-length': payload.length }
+        : plan.headers;
       const started = performance.now();
       const request = http.request(
         plan.url,
