@@ -13,6 +13,8 @@ export interface LoadPlan {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** Seconds of load sent first and not measured: connections opened, the server's code warm. */
+  warmup?: number;
 }
 
 export interface LoadResult {
@@ -46,19 +48,22 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
         (response) => {
           response.resume();
           response.on('end', () => {
-            if (response.statusCode === 200) latencies.push(performance.now() - started);
-            else errors++;
+            if (started >= measureFrom) {
+              if (response.statusCode === 200) latencies.push(performance.now() - started);
+              else errors++;
+            }
             resolve();
           });
         },
       );
       request.on('error', () => {
-        errors++;
+        if (started >= measureFrom) errors++;
         resolve();
       });
       request.end(payload);
     });
-  const until = performance.now() + plan.seconds * 1000;
+  const measureFrom = performance.now() + (plan.warmup ?? 0) * 1000;
+  const until = measureFrom + plan.seconds * 1000;
   const client = async () => {
     while (performance.now() < until) await send();
   };

@@ -1,7 +1,7 @@
 /**
  * Saves on the embedded PGlite under many connections (issue 12): requesters sending new energy
  * units at once, each a distinct unit. PGlite has one connection, so every save waits its turn.
- * Usage: npx tsx bench/save-pglite.ts   (CONNECTIONS=50, SECONDS=10)
+ * Usage: npx tsx bench/save-pglite.ts   (CONNECTIONS=50, SECONDS=10, WARMUP=3)
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ import type { LoadResult } from './load.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 10);
+const WARMUP = Number(process.env.WARMUP ?? 3);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
 const app = await buildApp({
@@ -43,6 +44,7 @@ const plan = {
   headers: { authorization: `Bearer ${token}` },
   connections: CONNECTIONS,
   seconds: SECONDS,
+  warmup: WARMUP,
 };
 // From a child process: the server measured has this process to itself.
 const loadScript = new URL('./load.ts', import.meta.url).pathname;
@@ -53,7 +55,9 @@ const { stdout } = await promisify(execFile)(process.execPath, [
   JSON.stringify(plan),
 ]);
 const result = JSON.parse(stdout) as LoadResult;
-console.log(`PGlite, ${CONNECTIONS} conexões, ${SECONDS} s: novas unidades salvas`);
+console.log(
+  `PGlite, ${CONNECTIONS} conexões, ${SECONDS} s medidos após ${WARMUP} s de aquecimento: novas unidades salvas`,
+);
 console.log('| salvas/s | p50 | p95 | p99 | erros |');
 console.log('|---|---|---|---|---|');
 console.log(
