@@ -75,6 +75,21 @@ describe('Conciliação da Base (issue 11 items 1–2)', () => {
     await page.context().close();
   });
 
+  it('[AMEE][LARGE] a csv of over 1 MB is previewed from its first rows and imported whole', async () => {
+    const rows = Array.from(
+      { length: 15_000 },
+      (_, i) => `E2E-GRANDE-${i};ENEL SP;Operadora Telecom Brasil S.A.;${SP};SP`,
+    );
+    const page = await pageAs(browser, baseUrl, 'amee@demo.portal');
+    await page.goto('/conciliacao-da-base');
+    await attach(page, 'Arquivo da base', { ...csv(rows), name: 'base-grande.csv' });
+    // The preview sends the file's first 256 KB; the server must answer without reading the rest.
+    await page.getByTestId('previa').getByText('E2E-GRANDE-0', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await toast(page, 'Base importada: 15.000 linhas aplicadas, 0 rejeitadas').waitFor();
+    await page.context().close();
+  });
+
   it('[AMEE][REFUSED] a file without a required column is refused before it is sent, naming the column', async () => {
     const page = await pageAs(browser, baseUrl, 'amee@demo.portal');
     await page.goto('/conciliacao-da-base');
