@@ -1,32 +1,30 @@
 /**
  * The yardstick for the product's own cost per call (issue 12): a minimal Fastify route on its own
- * node-postgres pool that sends the database exactly the statements one product call sent, with
- * nothing else around them — no session, no schema, no policy.
+ * node-postgres pool that sends the database exactly the statements one product call sent (the
+ * authentication's read included, as named prepared statements where the product's were), with
+ * nothing else around them: no routing hooks, no schemas, no query building.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
 
 interface Statement {
+  name?: string;
   text: string;
   values: unknown[];
 }
 /** Statements sent while another was still running went out together (a Promise.all). */
 export type Recording = Statement[][];
 
-/**
- * What the product sends the database while `call` runs, in the order sent, minus the
- * authentication (the bare route has no session to read).
- */
+/** What the product sends the database while `call` runs, in the order sent. */
 export async function recordStatements(call: () => Promise<unknown>): Promise<Recording> {
   const recording: Recording = [];
   let running = 0;
   const query = pg.Pool.prototype.query;
   pg.Pool.prototype.query = function (this: pg.Pool, config: unknown, values?: unknown) {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    if (!/"sessoes"/.test(text)) {
-      if (running === 0) recording.push([]);
-      recording.at(-1)!.push({ text, values: (values as unknown[]) ?? [] });
-    }
+    const { name, text } =
+      typeof config === 'string' ? { name: undefined, text: config } : (config as Statement);
+    if (running === 0) recording.push([]);
+    recording.at(-1)!.push({ name, text, values: (values as unknown[]) ?? [] });
     running++;
     const result = (query as (c: unknown, v?: unknown) => Promise<unknown>).call(this, config, values);
     return result.finally(() => running--);
@@ -41,7 +39,12 @@ export async function recordStatements(call: () => Promise<unknown>): Promise<Re
 
 /** Starts the bare route: GET or POST /bare/:name replays the recording registered under that name. */
 export async function startBareRoute(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Planned as the product's connections plan them (db/client.ts).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   const recordings = new Map<string, Recording>();
   const app = Fastify();
   app.route<{ Params: { name: string } }>({
@@ -50,7 +53,9 @@ export async function startBareRoute(databaseUrl: string) {
     handler: async (request) => {
       let rows: unknown[] = [];
       for (const together of recordings.get(request.params.name) ?? []) {
-        const results = await Promise.all(together.map((s) => pool.query(s.text, s.values)));
+        const results = await Promise.all(
+          together.map((s) => pool.query({ name: s.name, text: s.text, values: s.values })),
+        );
         rows = results[0]?.rows ?? [];
       }
       return { error: 0, dados: rows };

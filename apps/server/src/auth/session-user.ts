@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RoleKind, SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { empresas, grupos, sessoes, usuarioRegionais, usuarios } from '../db/schema.ts';
 import { tokenHash } from './tokens.ts';
 
@@ -52,27 +53,32 @@ export async function findUserRecord(
 
 /**
  * The user behind a live session (not revoked, used within `idleMinutes`), in one indexed read:
- * every signed-in call starts here, so it does nothing the answer does not need.
+ * every signed-in call starts here, so it is a prepared statement and does nothing the answer
+ * does not need.
  */
 export async function findSessionUser(
   db: DbOrTx,
   token: string,
   idleMinutes: number,
 ): Promise<{ record: UserRecord; sessionId: number; lastSeenAt: Date } | undefined> {
-  const [row] = await db
-    .select({ ...USER_FIELDS, sessionId: sessoes.id, lastSeenAt: sessoes.lastSeenAt })
-    .from(sessoes)
-    .innerJoin(usuarios, eq(usuarios.id, sessoes.idUsuario))
-    .innerJoin(grupos, eq(grupos.id, usuarios.idGrupo))
-    .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
-    .where(
-      and(
-        eq(sessoes.tokenHash, tokenHash(token)),
-        isNull(sessoes.revokedAt),
-        gt(sessoes.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
-      ),
-    )
-    .limit(1);
+  const statement = prepared(db, 'usuario_da_sessao', (name) =>
+    db
+      .select({ ...USER_FIELDS, sessionId: sessoes.id, lastSeenAt: sessoes.lastSeenAt })
+      .from(sessoes)
+      .innerJoin(usuarios, eq(usuarios.id, sessoes.idUsuario))
+      .innerJoin(grupos, eq(grupos.id, usuarios.idGrupo))
+      .leftJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
+      .where(
+        and(
+          eq(sessoes.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessoes.revokedAt),
+          gt(sessoes.lastSeenAt, sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')})`),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ tokenHash: tokenHash(token), idleMinutes });
   return row && { record: toUserRecord(row), sessionId: row.sessionId, lastSeenAt: row.lastSeenAt };
 }
 

@@ -24,16 +24,34 @@ export interface DatabaseHandle {
 }
 
 /**
+ * The hot queries are prepared statements (prepared.ts) whose LIMIT, OFFSET and scope are
+ * parameters: a generic plan, blind to them, reads whole tables where the values' own plan reads
+ * an index (plano-da-lista.test.ts). Each execution is planned for its values; the statement is
+ * still parsed once per connection.
+ */
+const PLAN_CACHE_MODE = 'force_custom_plan';
+
+/**
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db,
  * and applies the committed migrations before anything else touches it.
  */
-export async function openDatabase(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     // Calls fail fast while the database is away instead of queueing for a connection forever.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+    });
     // An idle client whose connection was cut emits 'error' on the pool; unhandled, it would end
     // the process. The pool drops that client and opens a new one on the next query.
-    pool.on('error', (err) => log.warn({ code: (err as { code?: string }).code }, 'conexão ociosa com o PostgreSQL perdida'));
+    pool.on('error', (err) =>
+      log.warn({ code: (err as { code?: string }).code }, 'conexão ociosa com o PostgreSQL perdida'),
+    );
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
@@ -44,6 +62,7 @@ export async function openDatabase(config: Config, log: Pick<FastifyBaseLogger, 
     await mkdir(dataPath, { recursive: true });
   }
   const client = await PGlite.create(dataPath);
+  await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };

@@ -1,23 +1,17 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { recordScope, type Flow, type Kind, type SessionUser } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Flow, Kind, SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { solicitacoes, solicitacoesContagem } from '../../db/schema.ts';
+import { scopeOf, scopeShape, scopeValues } from './scope.ts';
 
-/**
+/*
  * Totals read off the per-scope counters (schema.ts `solicitacoesContagem`, kept by a trigger):
  * a sum of a few rows instead of a count over the requests. The scope is scope.ts's, applied to
  * the counters' regional and company columns (0 stands for none).
  */
-function counterScope(user: SessionUser): SQL {
-  switch (recordScope(user)) {
-    case 'all':
-      return sql`true`;
-    case 'regional':
-      return user.regionais.length ? inArray(solicitacoesContagem.regional, user.regionais) : sql`false`;
-    case 'empresa':
-      return user.empresa === null ? sql`false` : eq(solicitacoesContagem.idEmpresa, user.empresa);
-  }
-}
+const COUNTER_COLUMNS = { regional: solicitacoesContagem.regional, empresa: solicitacoesContagem.idEmpresa };
+const counterScope = (user: SessionUser) => scopeOf(user, COUNTER_COLUMNS, { prepared: true });
 
 const total = sql<number>`coalesce(sum(${solicitacoesContagem.total}), 0)::int`;
 
@@ -28,34 +22,50 @@ export async function countRequests(
   form: { flow: Flow; kind: Kind },
   status?: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ total })
-    .from(solicitacoesContagem)
-    .where(
-      and(
-        counterScope(user),
-        eq(solicitacoesContagem.fluxo, form.flow),
-        eq(solicitacoesContagem.tipo, form.kind),
-        status === undefined ? undefined : eq(solicitacoesContagem.status, status),
-      ),
-    );
+  const byStatus = status !== undefined;
+  const statement = prepared(db, `contagem:${scopeShape(user)}:${byStatus ? 'status' : 'todos'}`, (name) =>
+    db
+      .select({ total })
+      .from(solicitacoesContagem)
+      .where(
+        and(
+          counterScope(user),
+          eq(solicitacoesContagem.fluxo, sql.placeholder('flow')),
+          eq(solicitacoesContagem.tipo, sql.placeholder('kind')),
+          byStatus ? eq(solicitacoesContagem.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ ...scopeValues(user), ...form, status });
   return row?.total ?? 0;
 }
 
 /** The dashboard's totals: per kind and status of one flow, in this user's scope. */
-export const countByKindAndStatus = (db: DbOrTx, user: SessionUser, flow: Flow, kinds: Kind[], statuses: number[]) =>
-  db
-    .select({ tipo: solicitacoesContagem.tipo, status: solicitacoesContagem.status, total })
-    .from(solicitacoesContagem)
-    .where(
-      and(
-        counterScope(user),
-        eq(solicitacoesContagem.fluxo, flow),
-        inArray(solicitacoesContagem.tipo, kinds),
-        inArray(solicitacoesContagem.status, statuses),
-      ),
-    )
-    .groupBy(solicitacoesContagem.tipo, solicitacoesContagem.status);
+export function countByKindAndStatus(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kinds: Kind[],
+  statuses: number[],
+) {
+  const statement = prepared(db, `contagem_painel:${scopeShape(user)}`, (name) =>
+    db
+      .select({ tipo: solicitacoesContagem.tipo, status: solicitacoesContagem.status, total })
+      .from(solicitacoesContagem)
+      .where(
+        and(
+          counterScope(user),
+          eq(solicitacoesContagem.fluxo, sql.placeholder('flow')),
+          sql`${solicitacoesContagem.tipo} = any(${sql.placeholder('kinds')})`,
+          sql`${solicitacoesContagem.status} = any(${sql.placeholder('statuses')})`,
+        ),
+      )
+      .groupBy(solicitacoesContagem.tipo, solicitacoesContagem.status)
+      .prepare(name),
+  );
+  return statement.execute({ ...scopeValues(user), flow, kinds, statuses });
+}
 
 /** Counter rows that disagree with a recount of the requests (empty when they agree). */
 export async function counterDrift(db: DbOrTx) {

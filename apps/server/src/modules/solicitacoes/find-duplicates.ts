@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
   STATUS,
   statusLabel,
@@ -8,8 +8,9 @@ import {
   type SessionUser,
 } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { baseProvedor, concessionarias, solicitacoes } from '../../db/schema.ts';
-import { scopeOf } from './scope.ts';
+import { scopeOf, scopeShape, scopeValues } from './scope.ts';
 
 /** A refused request is over: it does not keep the same unit from being requested again. */
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];
@@ -31,6 +32,40 @@ const OUT_OF_SCOPE: DuplicateMatch = {
   Status: '',
 };
 
+/** Requests of a form holding the value (placeholders: flow, kind, value, excludeId and the scope's). */
+function workflowMatches(db: DbOrTx, user: SessionUser, column: AnyColumn, excluding: boolean) {
+  const inScope = scopeOf(user, undefined, { prepared: true });
+  return db
+    .select({
+      id: solicitacoes.id,
+      unidade: solicitacoes.unidade,
+      endereco: solicitacoes.endereco,
+      numero: solicitacoes.numero,
+      bairro: solicitacoes.bairro,
+      municipio: solicitacoes.municipio,
+      uf: solicitacoes.uf,
+      status: solicitacoes.status,
+      concessionaria: concessionarias.nome,
+      inScope: sql<boolean>`(${inScope})`,
+    })
+    .from(solicitacoes)
+    .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
+    .where(
+      and(
+        eq(solicitacoes.fluxo, sql.placeholder('flow')),
+        eq(solicitacoes.tipo, sql.placeholder('kind')),
+        eq(sql`lower(${column})`, sql.placeholder('value')),
+        notInArray(solicitacoes.status, REFUSED),
+        // Only a record the user may read is "the one being edited": excluding any id would let a
+        // caller confirm which out-of-scope request holds the unit by watching the match vanish.
+        excluding
+          ? sql`not (${eq(solicitacoes.id, sql.placeholder('excludeId'))} and (${inScope}))`
+          : undefined,
+      ),
+    )
+    .limit(20);
+}
+
 /**
  * Requests of the same flow and kind, and units of the provider's base, that already carry this
  * unit or address id. Matching ignores case and surrounding spaces. Requests the user may not
@@ -45,42 +80,34 @@ export async function findDuplicates(
   excludeId?: number,
 ): Promise<DuplicateMatch[]> {
   const value = ('unidade' in key ? key.unidade : key.endereco_id).trim().toLowerCase();
-  const workflowColumn = 'unidade' in key ? solicitacoes.unidade : solicitacoes.enderecoId;
-  const baseColumn = 'unidade' in key ? baseProvedor.uc : baseProvedor.enderecoId;
-
-  const inWorkflow = await db
-    .select({
-      id: solicitacoes.id,
-      unidade: solicitacoes.unidade,
-      endereco: solicitacoes.endereco,
-      numero: solicitacoes.numero,
-      bairro: solicitacoes.bairro,
-      municipio: solicitacoes.municipio,
-      uf: solicitacoes.uf,
-      status: solicitacoes.status,
-      concessionaria: concessionarias.nome,
-      inScope: sql<boolean>`(${scopeOf(user)})`,
-    })
-    .from(solicitacoes)
-    .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
-    .where(
-      and(
-        eq(solicitacoes.fluxo, flow),
-        eq(solicitacoes.tipo, kind),
-        eq(sql`lower(${workflowColumn})`, value),
-        notInArray(solicitacoes.status, REFUSED),
-        // Only a record the user may read is "the one being edited": excluding any id would let a
-        // caller confirm which out-of-scope request holds the unit by watching the match vanish.
-        excludeId ? sql`not (${eq(solicitacoes.id, excludeId)} and (${scopeOf(user)}))` : undefined,
-      ),
-    )
-    .limit(20);
-
-  const inBase = await db
-    .select()
-    .from(baseProvedor)
-    .where(and(eq(baseProvedor.fluxo, flow), eq(sql`lower(${baseColumn})`, value)))
-    .limit(20);
+  const byUnit = 'unidade' in key;
+  const values = { ...scopeValues(user), flow, kind, value, excludeId };
+  const [inWorkflow, inBase] = await Promise.all([
+    prepared(
+      db,
+      `duplicadas:${byUnit ? 'uc' : 'endereco'}:${scopeShape(user)}:${excludeId ? 'exceto' : ''}`,
+      (name) =>
+        workflowMatches(
+          db,
+          user,
+          byUnit ? solicitacoes.unidade : solicitacoes.enderecoId,
+          Boolean(excludeId),
+        ).prepare(name),
+    ).execute(values),
+    prepared(db, `duplicadas_base:${byUnit ? 'uc' : 'endereco'}`, (name) =>
+      db
+        .select()
+        .from(baseProvedor)
+        .where(
+          and(
+            eq(baseProvedor.fluxo, sql.placeholder('flow')),
+            eq(sql`lower(${byUnit ? baseProvedor.uc : baseProvedor.enderecoId})`, sql.placeholder('value')),
+          ),
+        )
+        .limit(20)
+        .prepare(name),
+    ).execute(values),
+  ]);
 
   const visible = inWorkflow.filter((r) => r.inScope);
   return [

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Flow, Kind, ListQuery, RequestFile, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -10,10 +10,11 @@ import {
   usuarios,
 } from '../../db/schema.ts';
 import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
+import { prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/errors.ts';
 import { countRequests } from './counts.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
-import { scoped } from './scope.ts';
+import { scoped, scopeOf, scopeShape, scopeValues } from './scope.ts';
 
 export type RequestRow = typeof solicitacoes.$inferSelect;
 
@@ -88,38 +89,52 @@ const SORT: SortSpec = {
 };
 
 /** Quick search: the typed text as a case-insensitive prefix of endereco_id, unidade or site_id. */
-const quickSearch = (q: string | undefined): SQL | undefined => {
-  if (!q) return undefined;
-  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
+const prefixOf = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const quickSearch = (prefix: SQLWrapper) =>
+  or(
     like(sql`lower(${solicitacoes.enderecoId})`, prefix),
     like(sql`lower(${solicitacoes.unidade})`, prefix),
     like(sql`lower(${solicitacoes.siteId})`, prefix),
   );
-};
 
-const listWhere = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) =>
-  scoped(
-    user,
-    ofForm(flow, kind),
-    query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
-    quickSearch(query.q),
+/** What decides a list query's text (the name of its prepared statement): scope, status, search. */
+const listShape = (user: SessionUser, query: ListQuery) =>
+  `${scopeShape(user)}:${query.status === undefined ? '' : 's'}${query.q ? 'q' : ''}`;
+
+/** A list's where-clause, its values left as placeholders that `listValues` binds. */
+const listWhere = (user: SessionUser, query: ListQuery) =>
+  and(
+    scopeOf(user, undefined, { prepared: true }),
+    eq(solicitacoes.fluxo, sql.placeholder('flow')),
+    eq(solicitacoes.tipo, sql.placeholder('kind')),
+    query.status === undefined ? undefined : eq(solicitacoes.status, sql.placeholder('status')),
+    query.q ? quickSearch(sql.placeholder('prefix')) : undefined,
   );
 
+export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) => ({
+  ...scopeValues(user),
+  flow,
+  kind,
+  status: query.status,
+  prefix: query.q ? prefixOf(query.q) : undefined,
+  ...pageOf(query),
+});
+
 /**
- * One page of a form's list. The page's ids are picked first from the index that serves the
- * scope and the order, reading nothing else (an index-only scan once autovacuum has passed), and
- * only those rows are then read: a deep page skips index entries, not whole rows.
+ * The query of a list page, its values left as placeholders. The page's ids are picked first from
+ * the index that serves the scope and the order, reading nothing else (an index-only scan once
+ * autovacuum has passed), and only those rows are then read: a deep page skips index entries,
+ * not whole rows.
  */
-export function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
-  const page = pageOf(query);
+export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery) {
+  const order = orderBy(query, SORT);
   const ids = db
     .select({ id: solicitacoes.id })
     .from(solicitacoes)
-    .where(listWhere(user, flow, kind, query))
-    .orderBy(...orderBy(query, SORT))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(listWhere(user, query))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return db
     .select({
       id: solicitacoes.id,
@@ -134,19 +149,33 @@ export function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kin
     })
     .from(solicitacoes)
     .where(inArray(solicitacoes.id, ids))
-    .orderBy(...orderBy(query, SORT));
+    .orderBy(...order);
+}
+
+/** One page of a form's list. */
+function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+  // The order is part of the text; a sort key that is no column is refused when it is built.
+  const ordered = query.sort ? `${query.sort}:${query.order}` : '';
+  const statement = prepared(db, `lista:${listShape(user, query)}:${ordered}`, (name) =>
+    requestPageQuery(db, user, query).prepare(name),
+  );
+  return statement.execute(listValues(user, flow, kind, query));
+}
+
+/** A search's total: it counts only the matches (a prefix on indexed columns). */
+function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+  const statement = prepared(db, `lista_total:${listShape(user, query)}`, (name) =>
+    db.select({ n: count() }).from(solicitacoes).where(listWhere(user, query)).prepare(name),
+  );
+  return statement.execute(listValues(user, flow, kind, query)).then(([row]) => row?.n ?? 0);
 }
 
 export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   const [rows, total] = await Promise.all([
     requestPage(db, user, flow, kind, query),
-    // A search counts its matches (a prefix on indexed columns); otherwise the counters answer.
+    // Without a search, the per-scope counters answer.
     query.q
-      ? db
-          .select({ n: count() })
-          .from(solicitacoes)
-          .where(listWhere(user, flow, kind, query))
-          .then(([row]) => row?.n ?? 0)
+      ? countMatches(db, user, flow, kind, query)
       : countRequests(db, user, { flow, kind }, query.status),
   ]);
   return { rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })), total };
