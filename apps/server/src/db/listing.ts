@@ -50,12 +50,17 @@ export interface SortSpec {
   tieBreaker: AnyColumn;
 }
 
-export function orderBy(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec): SQL[] {
+/** The sort a list call asks for, checked against the spec: its key, column and direction. */
+export function sortOf(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec) {
   const key = query.sort ?? spec.fallback.key;
   // Own keys only: `constructor` or `__proto__` would otherwise find Object's members.
   if (!Object.hasOwn(spec.columns, key)) throw badRequest('Ordenação inválida.', 'sort');
-  const column = spec.columns[key]!;
-  const direction = (query.sort ? query.order : spec.fallback.order) === 'asc' ? asc : desc;
+  return { key, column: spec.columns[key]!, order: query.sort ? query.order : spec.fallback.order };
+}
+
+export function orderBy(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec): SQL[] {
+  const { column, order } = sortOf(query, spec);
+  const direction = order === 'asc' ? asc : desc;
   // One direction for both keys, so a two-column index serves the order either way.
   return [direction(column), direction(spec.tieBreaker)];
 }

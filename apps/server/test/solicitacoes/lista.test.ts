@@ -58,3 +58,70 @@ describe('novas-unidades/list', () => {
     expect(Object.keys(row).sort()).toEqual(['data_ativacao', 'data_pedido', 'endereco_id', 'id', 'municipio', 'site_id', 'status', 'uf', 'unidade'].sort());
   });
 });
+
+describe('novas-unidades/list: paging forward after a row (issue 12, keyset)', () => {
+  const idsOf = (res: { json: () => { dados: { id: number }[] } }) => res.json().dados.map((r) => r.id);
+
+  it('the page after the last row of a page is the next page by number, for each order that can continue', async () => {
+    for (const order of [
+      {},
+      { sort: 'data_pedido', order: 'desc' },
+      { sort: 'id', order: 'asc' },
+      { status: 1 },
+    ]) {
+      const byNumber = [1, 2, 3].map((page) => list('celula', { ...order, page, per_page: 5 }));
+      const [first, second, third] = await Promise.all(byNumber).then((pages) => pages.map(idsOf));
+      const afterFirst = idsOf(await list('celula', { ...order, page: 2, per_page: 5, apos: first!.at(-1) }));
+      expect(afterFirst, JSON.stringify(order)).toEqual(second);
+      if (second!.length) {
+        const afterSecond = idsOf(
+          await list('celula', { ...order, page: 3, per_page: 5, apos: second!.at(-1) }),
+        );
+        expect(afterSecond, JSON.stringify(order)).toEqual(third);
+      }
+    }
+  });
+
+  it('after a row the caller may not see, or of another form, the page is the page by its number', async () => {
+    const page2 = idsOf(await list('regional', { page: 2, per_page: 5 }));
+    // ids[0] is in another regional: paging after it would tell where it sits in the order.
+    expect(idsOf(await list('regional', { page: 2, per_page: 5, apos: ids[0] }))).toEqual(page2);
+    expect(idsOf(await list('tower', { page: 1, per_page: 5, apos: ids[5] }))).toEqual([]);
+    const water = await call(t.app, tokens.celula!, '/api/agua/novas-unidades/list', {
+      page: 1,
+      per_page: 5,
+      apos: ids[5],
+    });
+    expect(water.statusCode).toBe(200);
+    expect(idsOf(water).some((id) => ids.includes(id))).toBe(false);
+  });
+
+  it('an order on a column that may be empty pages by number; a row that does not exist changes nothing', async () => {
+    const byUnit = { sort: 'unidade', order: 'asc', per_page: 5 };
+    const page2 = idsOf(await list('celula', { ...byUnit, page: 2 }));
+    expect(idsOf(await list('celula', { ...byUnit, page: 2, apos: ids[11] }))).toEqual(page2);
+    const byNumber = idsOf(await list('celula', { page: 2, per_page: 5 }));
+    expect(idsOf(await list('celula', { page: 2, per_page: 5, apos: 999_999 }))).toEqual(byNumber);
+  });
+
+  it('an apos that is no record id is refused with the field named', async () => {
+    for (const apos of ['abc', -1, 0, 1.5, 1e20, '1 or 1=1', [1], { id: 1 }]) {
+      const res = await list('celula', { page: 2, apos });
+      expect([400, 422], JSON.stringify(apos)).toContain(res.statusCode);
+      expect(res.json(), JSON.stringify(apos)).toMatchObject({ error: 1, campo: 'apos' });
+    }
+  });
+
+  it('paging forward shows no row twice when a request arrives between two pages', async () => {
+    const page1 = idsOf(await list('celula', { page: 1, per_page: 5 }));
+    await call(
+      t.app,
+      tokens.solicitante!,
+      '/api/novas-unidades/add',
+      await newUnitPayload(t.app, { unidade: 'UCL9999' }),
+    );
+    const page2 = idsOf(await list('celula', { page: 2, per_page: 5, apos: page1.at(-1) }));
+    expect(page2.filter((id) => page1.includes(id))).toEqual([]);
+    expect(page2).toHaveLength(5);
+  });
+});

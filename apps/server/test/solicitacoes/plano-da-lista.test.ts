@@ -1,6 +1,7 @@
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { solicitacoes } from '../../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListQuery, SessionUser } from '@portal/domain';
+import type { RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
 import { listValues, requestPageQuery } from '../../src/modules/solicitacoes/repo.ts';
 import { insertSyntheticRequests } from '../support/synthetic-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -31,6 +32,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -95,6 +97,24 @@ describe("the plan of each role's list at 100,000 requests", () => {
       expect.objectContaining({
         'Node Type': 'Index Only Scan',
         'Index Name': 'solicitacoes_fluxo_tipo_pedido_idx',
+      }),
+    );
+  });
+
+  it("célula, paging forward after a row: the ids are read from that row on in the order's index (nothing skipped)", async () => {
+    const [row] = await t.app.db
+      .select({ id: solicitacoes.id })
+      .from(solicitacoes)
+      .where(and(eq(solicitacoes.fluxo, 'energia'), eq(solicitacoes.tipo, 'nova')))
+      .orderBy(desc(solicitacoes.dataPedido), desc(solicitacoes.id))
+      .offset(19_999)
+      .limit(1);
+    const nodes = await planOf('celula', { page: 2001, apos: row!.id });
+    expect(nodes).toContainEqual(
+      expect.objectContaining({
+        'Node Type': 'Index Only Scan',
+        'Index Name': 'solicitacoes_fluxo_tipo_pedido_idx',
+        'Index Cond': expect.stringContaining('ROW(data_pedido, id) <'),
       }),
     );
   });

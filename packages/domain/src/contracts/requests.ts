@@ -10,8 +10,8 @@ import { REQUEST_FIELDS, REQUEST_FILES } from '../workflow/request-fields.ts';
  * schemas/ from the field kinds; this module is where a call's whole contract is read.
  */
 
-/** list: a page (listQuery) or one record ({ id }). */
-export { listQuery as requestListBody } from '../schemas/list.ts';
+/** list: a page (requestListQuery, optionally continuing after a row) or one record ({ id }). */
+export { requestListQuery as requestListBody } from '../schemas/list.ts';
 /** add and edit: the form's payload, JSON or the `dados` part of a multipart body. */
 export { requestSaveSchema } from '../schemas/request.ts';
 export {

@@ -72,6 +72,14 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/**
+ * A request form's list also takes `apos`: the id of the last row of the page before, sent when
+ * the user pages forward, so the server starts right after that row instead of skipping every
+ * row before the page (keyset paging: page 20,000 costs what page 1 does).
+ */
+export const requestListQuery = listQuery.extend({ apos: optionalRecordId });
+export type RequestListQuery = z.infer<typeof requestListQuery>;
+
 /** The regularization list and report also filter by divergence type (spec part 2 §2.10). */
 export const regularizationListQuery = listQuery.extend({
   tipo_divergencia: optionalCode(codesOf(DIVERGENCE_TYPES), 'Tipo Divergência'),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, like, or, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Flow, Kind, ListQuery, RequestFile, SessionUser } from '@portal/domain';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Flow, Kind, RequestFile, RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   anexos,
@@ -9,7 +10,7 @@ import {
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
+import { orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
 import { prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/errors.ts';
 import { countRequests } from './counts.ts';
@@ -97,7 +98,32 @@ const quickSearch = (prefix: SQLWrapper) =>
     like(sql`lower(${solicitacoes.siteId})`, prefix),
   );
 
-/** What decides a list query's text (the name of its prepared statement): scope, status, search. */
+/** The row a page continues after, and its columns for the sorts that can continue (never null). */
+const cursor = alias(solicitacoes, 'cursor');
+const CONTINUABLE_SORTS = { data_pedido: cursor.dataPedido, id: cursor.id } as const;
+
+/** Whether the call pages forward after a row (keyset) instead of skipping the rows before its page. */
+const continuesAfterRow = (query: ListQuery) =>
+  query.apos !== undefined && Object.hasOwn(CONTINUABLE_SORTS, sortOf(query, SORT).key);
+
+/**
+ * The rows after `apos` in the list's order: an index range that starts at that row. The row
+ * counts only when this user may see it in this form; otherwise nothing follows it and the page
+ * is read by its number (listRequests).
+ */
+function afterRow(user: SessionUser, query: ListQuery) {
+  const { key, column, order } = sortOf(query, SORT);
+  const visible = and(
+    eq(cursor.id, sql.placeholder('apos')),
+    eq(cursor.fluxo, sql.placeholder('flow')),
+    eq(cursor.tipo, sql.placeholder('kind')),
+    scopeOf(user, { regional: cursor.regional, empresa: cursor.idEmpresa }, { prepared: true }),
+  );
+  const at = sql`select ${CONTINUABLE_SORTS[key as keyof typeof CONTINUABLE_SORTS]}, ${cursor.id} from ${solicitacoes} as ${cursor} where ${visible}`;
+  return sql`(${column}, ${solicitacoes.id}) ${order === 'asc' ? sql`>` : sql`<`} (${at})`;
+}
+
+/** What decides a list's where-clause (part of its prepared statements' names): scope, status, search. */
 const listShape = (user: SessionUser, query: ListQuery) =>
   `${scopeShape(user)}:${query.status === undefined ? '' : 's'}${query.q ? 'q' : ''}`;
 
@@ -117,7 +143,9 @@ export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: Lis
   kind,
   status: query.status,
   prefix: query.q ? prefixOf(query.q) : undefined,
-  ...pageOf(query),
+  apos: query.apos,
+  // Continuing after a row, the page starts there: nothing to skip.
+  ...(continuesAfterRow(query) ? { limit: query.per_page, offset: 0 } : pageOf(query)),
 });
 
 /**
@@ -131,7 +159,7 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery
   const ids = db
     .select({ id: solicitacoes.id })
     .from(solicitacoes)
-    .where(listWhere(user, query))
+    .where(and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined))
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -156,7 +184,8 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery
 function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   // The order is part of the text; a sort key that is no column is refused when it is built.
   const ordered = query.sort ? `${query.sort}:${query.order}` : '';
-  const statement = prepared(db, `lista:${listShape(user, query)}:${ordered}`, (name) =>
+  const after = continuesAfterRow(query) ? 'apos' : '';
+  const statement = prepared(db, `lista:${listShape(user, query)}:${ordered}:${after}`, (name) =>
     requestPageQuery(db, user, query).prepare(name),
   );
   return statement.execute(listValues(user, flow, kind, query));
@@ -171,8 +200,15 @@ function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, que
 }
 
 export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+  const page = async () => {
+    const rows = await requestPage(db, user, flow, kind, query);
+    // Nothing after the row: it was the last, or it is gone or not this user's to page from.
+    if (rows.length === 0 && continuesAfterRow(query))
+      return requestPage(db, user, flow, kind, { ...query, apos: undefined });
+    return rows;
+  };
   const [rows, total] = await Promise.all([
-    requestPage(db, user, flow, kind, query),
+    page(),
     // Without a search, the per-scope counters answer.
     query.q
       ? countMatches(db, user, flow, kind, query)

@@ -38,7 +38,8 @@ const date = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY'
 export function RequestListPage({ form, initialStatus }: Props) {
   const user = useSessionUser();
   const statusName = useStatusLabel();
-  const [page, setPage] = useState(1);
+  // Paging forward by one continues after the last row shown (the server reads on from it).
+  const [position, setPosition] = useState<{ page: number; apos?: number }>({ page: 1 });
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [status, setStatus] = useState<string | null>(
     initialStatus === undefined ? null : String(initialStatus),
@@ -52,7 +53,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
   const q = debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined;
 
   const params = {
-    page,
+    ...position,
     per_page: perPage,
     q,
     status: status === null ? undefined : Number(status),
@@ -74,7 +75,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setPage(1);
+      setPosition({ page: 1 });
     };
 
   return (
@@ -130,8 +131,13 @@ export function RequestListPage({ form, initialStatus }: Props) {
           records={list.data?.dados ?? []}
           totalRecords={list.data?.total ?? 0}
           recordsPerPage={perPage}
-          page={page}
-          onPageChange={setPage}
+          page={position.page}
+          onPageChange={(page) =>
+            setPosition({
+              page,
+              apos: page === position.page + 1 ? list.data?.dados.at(-1)?.id : undefined,
+            })
+          }
           sortStatus={sort}
           onSortStatusChange={refilter(setSort)}
           noRecordsText="Nenhum resultado encontrado!"

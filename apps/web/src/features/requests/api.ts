@@ -20,6 +20,8 @@ export type {
 
 export interface ListParams {
   page: number;
+  /** The last row of the page before, when paging forward by one. */
+  apos?: number;
   per_page: number;
   q?: string;
   status?: number;
