@@ -23,14 +23,21 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers 503 (the server too busy to start the call) and how long the slowest took. */
+  refused: number;
+  refusedP99: number;
   errors: number;
 }
+
+const percentile = (sorted: number[], q: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 
 async function run(plan: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
   const template = plan.body === undefined ? undefined : JSON.stringify(plan.body);
   let sent = 0;
   const latencies: number[] = [];
+  const refusals: number[] = [];
   let errors = 0;
   const send = () =>
     new Promise<void>((resolve) => {
@@ -49,7 +56,9 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
           response.resume();
           response.on('end', () => {
             if (started >= measureFrom) {
-              if (response.statusCode === 200) latencies.push(performance.now() - started);
+              const elapsed = performance.now() - started;
+              if (response.statusCode === 200) latencies.push(elapsed);
+              else if (response.statusCode === 503) refusals.push(elapsed);
               else errors++;
             }
             resolve();
@@ -70,14 +79,15 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
   await Promise.all(Array.from({ length: plan.connections }, client));
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  refusals.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     perSecond: Math.round(latencies.length / plan.seconds),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    refused: refusals.length,
+    refusedP99: percentile(refusals, 0.99),
     errors,
   };
 }

@@ -58,10 +58,11 @@ const result = JSON.parse(stdout) as LoadResult;
 console.log(
   `PGlite, ${CONNECTIONS} conexões, ${SECONDS} s medidos após ${WARMUP} s de aquecimento: novas unidades salvas`,
 );
-console.log('| salvas/s | p50 | p95 | p99 | erros |');
-console.log('|---|---|---|---|---|');
+console.log('| salvas/s | p50 | p95 | p99 | recusadas (503) | p99 das recusas | erros |');
+console.log('|---|---|---|---|---|---|---|');
 console.log(
-  `| ${result.perSecond} | ${result.p50} ms | ${result.p95} ms | ${result.p99} ms | ${result.errors} |`,
+  `| ${result.perSecond} | ${result.p50} ms | ${result.p95} ms | ${result.p99} ms ` +
+    `| ${result.refused} | ${result.refusedP99} ms | ${result.errors} |`,
 );
 await app.close();
 await rm(dataDir, { recursive: true, force: true });

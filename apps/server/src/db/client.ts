@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { migrationsFolder, type Config } from '../config.ts';
 import * as schema from './schema.ts';
+import { queueOperations } from './pglite-queue.ts';
 
 /** The one database type the code sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,12 @@ export interface DatabaseHandle {
 const PLAN_CACHE_MODE = 'force_custom_plan';
 
 /**
+ * How long a call may wait for the database before it is answered 503: for a connection of the
+ * PostgreSQL pool, or for its turn on PGlite (pglite-queue.ts).
+ */
+const MAX_WAIT_MS = 5_000;
+
+/**
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db,
  * and applies the committed migrations before anything else touches it.
  */
@@ -44,7 +51,7 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: MAX_WAIT_MS,
       options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
     });
     // An idle client whose connection was cut emits 'error' on the pool; unhandled, it would end
@@ -65,5 +72,6 @@ export async function openDatabase(
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  queueOperations(client, MAX_WAIT_MS);
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
 }

@@ -1,7 +1,9 @@
+import { DatabaseBusyError } from './pglite-queue.ts';
+
 /** The driver's error: Drizzle wraps it (with the query and its parameters) as `cause`. */
 const driverError = (err: unknown): { code?: unknown; message?: unknown } => {
   const wrapped = err as { cause?: unknown } | null | undefined;
-  return ((wrapped?.cause ?? err) ?? {}) as { code?: unknown; message?: unknown };
+  return (wrapped?.cause ?? err ?? {}) as { code?: unknown; message?: unknown };
 };
 
 const UNREACHABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'];
@@ -22,6 +24,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
   );
 }
+
+/** PGlite's queue gave up waiting for this call's turn (pglite-queue.ts). */
+export const isDatabaseBusy = (err: unknown): boolean => driverError(err) instanceof DatabaseBusyError;
 
 /** PostgreSQL's disk_full. */
 export const isDatabaseDiskFull = (err: unknown): boolean => driverError(err).code === '53100';

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseBusy, isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, schemaProblemStatus } from './errors.ts';
 
 export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
+export const DATABASE_BUSY = 'O sistema está ocupado no momento. Tente novamente em instantes.';
 export const DISK_FULL = 'Espaço em disco esgotado no servidor. Avise o administrador.';
 
 /** No space left on the device (or the quota) where a file or the database was being written. */
@@ -53,6 +54,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'banco indisponível');
       return reply.status(503).send({ error: 1, msg: DATABASE_UNAVAILABLE });
+    }
+    if (isDatabaseBusy(err)) {
+      request.log.warn('banco embutido ocupado: chamada recusada antes de começar');
+      return reply.status(503).send({ error: 1, msg: DATABASE_BUSY });
     }
     if (isDiskFull(err)) {
       request.log.error({ err }, 'disco cheio ao gravar arquivo');
