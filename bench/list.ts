@@ -4,13 +4,12 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/list.ts   (after bench/generate.ts)
  * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run; the medians of the rounds are printed.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 import { recordStatements, startBareRoute } from './bare-route.ts';
-import type { LoadPlan, LoadResult } from './load.ts';
+import type { LoadResult } from './load.ts';
+import { measure, median } from './measure.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -71,6 +70,13 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
     body: { page: 20_000, per_page: 10 },
   },
   {
+    name: 'lista, página 20.000 seguindo da anterior, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    // `apos` (the last row of page 19,999) is filled in below, as the web sends it.
+    body: { page: 20_000, per_page: 10 },
+  },
+  {
     name: 'lista, página 1.000 × 50, solicitante',
     email: 'solicitante@demo.portal',
     path: LIST,
@@ -86,18 +92,18 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
   },
 ];
 
-/** One load run, from a child process so the server measured has this process to itself. */
-async function load(plan: LoadPlan): Promise<LoadResult> {
-  const loadScript = new URL('./load.ts', import.meta.url).pathname;
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    '--import',
-    'tsx',
-    loadScript,
-    JSON.stringify(plan),
-  ]);
-  return JSON.parse(stdout) as LoadResult;
-}
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The web pages forward with the last row it shows: page 19,999's, read through the product. */
+const beforeDeepPage = await fetch(`${product}${LIST}`, {
+  method: 'POST',
+  headers: {
+    authorization: `Bearer ${await tokenOf('celula@demo.portal')}`,
+    'content-type': 'application/json',
+  },
+  body: JSON.stringify({ page: 19_999, per_page: 10 }),
+}).then((r) => r.json() as Promise<{ dados: { id: number }[] }>);
+Object.assign(scenarios.find((s) => s.name.includes('seguindo'))!.body as object, {
+  apos: beforeDeepPage.dados.at(-1)!.id,
+});
 
 const results = new Map<string, { product: LoadResult[]; bare: LoadResult[] }>();
 for (const scenario of scenarios) {
@@ -118,8 +124,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     const headers = { authorization: `Bearer ${await tokenOf(scenario.email)}` };
     const plan = { body: scenario.body, headers, connections: CONNECTIONS, seconds: SECONDS };
     const result = results.get(scenario.name)!;
-    result.product.push(await load({ ...plan, url: `${product}${scenario.path}` }));
-    result.bare.push(await load({ ...plan, url: bare.url(scenario.name) }));
+    result.product.push(await measure({ ...plan, url: `${product}${scenario.path}` }));
+    result.bare.push(await measure({ ...plan, url: bare.url(scenario.name) }));
   }
   console.error(`rodada ${round} de ${ROUNDS} concluída`);
 }

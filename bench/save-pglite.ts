@@ -3,8 +3,6 @@
  * units at once, each a distinct unit. PGlite has one connection, so every save waits its turn.
  * Usage: npx tsx bench/save-pglite.ts   (CONNECTIONS=50, SECONDS=10, WARMUP=3)
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 import { newUnitPayload } from '../apps/server/test/support/requests.ts';
-import type { LoadResult } from './load.ts';
+import { measure } from './measure.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -46,15 +44,7 @@ const plan = {
   seconds: SECONDS,
   warmup: WARMUP,
 };
-// From a child process: the server measured has this process to itself.
-const loadScript = new URL('./load.ts', import.meta.url).pathname;
-const { stdout } = await promisify(execFile)(process.execPath, [
-  '--import',
-  'tsx',
-  loadScript,
-  JSON.stringify(plan),
-]);
-const result = JSON.parse(stdout) as LoadResult;
+const result = await measure(plan);
 console.log(
   `PGlite, ${CONNECTIONS} conexões, ${SECONDS} s medidos após ${WARMUP} s de aquecimento: novas unidades salvas`,
 );
