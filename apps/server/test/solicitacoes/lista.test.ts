@@ -104,6 +104,14 @@ describe('novas-unidades/list: paging forward after a row (issue 12, keyset)', (
     expect(idsOf(await list('celula', { page: 2, per_page: 5, apos: 999_999 }))).toEqual(byNumber);
   });
 
+  it('a page past the end is empty and still tells the total, with or without a search', async () => {
+    const all = (await list('celula')).json().total;
+    expect((await list('celula', { page: 50, per_page: 10 })).json()).toMatchObject({ dados: [], total: all });
+    expect((await list('celula', { page: 50, q: 'SITE1' })).json()).toMatchObject({ dados: [], total: 3 });
+    const last = idsOf(await list('celula', { page: 1, per_page: 50 })).at(-1);
+    expect((await list('celula', { page: 2, per_page: 50, apos: last })).json()).toMatchObject({ dados: [], total: all });
+  });
+
   it('an apos that is no record id is refused with the field named', async () => {
     for (const apos of ['abc', -1, 0, 1.5, 1e20, '1 or 1=1', [1], { id: 1 }]) {
       const res = await list('celula', { page: 2, apos });

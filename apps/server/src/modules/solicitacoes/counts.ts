@@ -15,6 +15,19 @@ const counterScope = (user: SessionUser) => scopeOf(user, COUNTER_COLUMNS, { pre
 
 const total = sql<number>`coalesce(sum(${solicitacoesContagem.total}), 0)::int`;
 
+/** The counter rows of a form in this user's scope (placeholders: flow, kind, status). */
+const formCounters = (user: SessionUser, byStatus: boolean) =>
+  and(
+    counterScope(user),
+    eq(solicitacoesContagem.fluxo, sql.placeholder('flow')),
+    eq(solicitacoesContagem.tipo, sql.placeholder('kind')),
+    byStatus ? eq(solicitacoesContagem.status, sql.placeholder('status')) : undefined,
+  );
+
+/** How many requests of a form this user may see, as a value of another statement (a list page's). */
+export const formTotal = (user: SessionUser, byStatus: boolean) =>
+  sql<number>`(select ${total} from ${solicitacoesContagem} where ${formCounters(user, byStatus)})`;
+
 /** How many requests of a form this user may see, in one status or all. */
 export async function countRequests(
   db: DbOrTx,
@@ -24,18 +37,7 @@ export async function countRequests(
 ): Promise<number> {
   const byStatus = status !== undefined;
   const statement = prepared(db, `contagem:${scopeShape(user)}:${byStatus ? 'status' : 'todos'}`, (name) =>
-    db
-      .select({ total })
-      .from(solicitacoesContagem)
-      .where(
-        and(
-          counterScope(user),
-          eq(solicitacoesContagem.fluxo, sql.placeholder('flow')),
-          eq(solicitacoesContagem.tipo, sql.placeholder('kind')),
-          byStatus ? eq(solicitacoesContagem.status, sql.placeholder('status')) : undefined,
-        ),
-      )
-      .prepare(name),
+    db.select({ total }).from(solicitacoesContagem).where(formCounters(user, byStatus)).prepare(name),
   );
   const [row] = await statement.execute({ ...scopeValues(user), ...form, status });
   return row?.total ?? 0;

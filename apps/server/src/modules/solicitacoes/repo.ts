@@ -13,7 +13,7 @@ import {
 import { orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
 import { prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/errors.ts';
-import { countRequests } from './counts.ts';
+import { countRequests, formTotal } from './counts.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped, scopeOf, scopeShape, scopeValues } from './scope.ts';
 
@@ -149,32 +149,55 @@ export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: Lis
 });
 
 /**
- * The query of a list page, its values left as placeholders. The page's ids are picked first from
- * the index that serves the scope and the order, reading nothing else (an index-only scan once
- * autovacuum has passed), and only those rows are then read: a deep page skips index entries,
- * not whole rows.
+ * The list's total as a value of its page's statement (one round trip for both): the per-scope
+ * counters, or for a search the count of its matches (a prefix on indexed columns).
+ */
+const listTotal = (user: SessionUser, query: ListQuery) =>
+  query.q
+    ? sql<number>`(select count(*)::int from ${solicitacoes} where ${listWhere(user, query)})`
+    : formTotal(user, query.status !== undefined);
+
+/** Whether the page skips rows before it (a page after the first, asked for by its number). */
+const skipsRows = (query: ListQuery) => query.page > 1 && !continuesAfterRow(query);
+
+/**
+ * The query of a list page, with the list's total on every row, its values left as placeholders.
+ * A page that skips rows picks its ids first from the index that serves the scope and the order,
+ * reading nothing else (an index-only scan once autovacuum has passed), and only those rows are
+ * then read: a deep page skips index entries, not whole rows. The first page, and one that
+ * continues after a row, read their rows straight off that index.
  */
 export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery) {
   const order = orderBy(query, SORT);
+  const where = and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined);
+  const columns = {
+    id: solicitacoes.id,
+    unidade: solicitacoes.unidade,
+    endereco_id: solicitacoes.enderecoId,
+    site_id: solicitacoes.siteId,
+    uf: solicitacoes.uf,
+    municipio: solicitacoes.municipio,
+    data_pedido: solicitacoes.dataPedido,
+    data_ativacao: solicitacoes.dataAtivacao,
+    status: solicitacoes.status,
+    total: listTotal(user, query),
+  };
+  if (!skipsRows(query))
+    return db
+      .select(columns)
+      .from(solicitacoes)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'));
   const ids = db
     .select({ id: solicitacoes.id })
     .from(solicitacoes)
-    .where(and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined))
+    .where(where)
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   return db
-    .select({
-      id: solicitacoes.id,
-      unidade: solicitacoes.unidade,
-      endereco_id: solicitacoes.enderecoId,
-      site_id: solicitacoes.siteId,
-      uf: solicitacoes.uf,
-      municipio: solicitacoes.municipio,
-      data_pedido: solicitacoes.dataPedido,
-      data_ativacao: solicitacoes.dataAtivacao,
-      status: solicitacoes.status,
-    })
+    .select(columns)
     .from(solicitacoes)
     .where(inArray(solicitacoes.id, ids))
     .orderBy(...order);
@@ -184,14 +207,14 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery
 function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   // The order is part of the text; a sort key that is no column is refused when it is built.
   const ordered = query.sort ? `${query.sort}:${query.order}` : '';
-  const after = continuesAfterRow(query) ? 'apos' : '';
-  const statement = prepared(db, `lista:${listShape(user, query)}:${ordered}:${after}`, (name) =>
+  const from = continuesAfterRow(query) ? 'apos' : skipsRows(query) ? 'salto' : '';
+  const statement = prepared(db, `lista:${listShape(user, query)}:${ordered}:${from}`, (name) =>
     requestPageQuery(db, user, query).prepare(name),
   );
   return statement.execute(listValues(user, flow, kind, query));
 }
 
-/** A search's total: it counts only the matches (a prefix on indexed columns). */
+/** A search's total alone: it counts only the matches. */
 function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   const statement = prepared(db, `lista_total:${listShape(user, query)}`, (name) =>
     db.select({ n: count() }).from(solicitacoes).where(listWhere(user, query)).prepare(name),
@@ -200,21 +223,23 @@ function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, que
 }
 
 export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
-  const page = async () => {
-    const rows = await requestPage(db, user, flow, kind, query);
-    // Nothing after the row: it was the last, or it is gone or not this user's to page from.
-    if (rows.length === 0 && continuesAfterRow(query))
-      return requestPage(db, user, flow, kind, { ...query, apos: undefined });
-    return rows;
+  let rows = await requestPage(db, user, flow, kind, query);
+  // Nothing after the row: it was the last, or it is gone or not this user's to page from.
+  if (rows.length === 0 && continuesAfterRow(query))
+    rows = await requestPage(db, user, flow, kind, { ...query, apos: undefined });
+  // A page past the end carries no total: it is read alone.
+  const total = rows.length
+    ? rows[0]!.total
+    : await (query.q
+        ? countMatches(db, user, flow, kind, query)
+        : countRequests(db, user, { flow, kind }, query.status));
+  return {
+    rows: rows.map(({ total: _, data_pedido, ...row }) => ({
+      ...row,
+      data_pedido: data_pedido.toISOString(),
+    })),
+    total,
   };
-  const [rows, total] = await Promise.all([
-    page(),
-    // Without a search, the per-scope counters answer.
-    query.q
-      ? countMatches(db, user, flow, kind, query)
-      : countRequests(db, user, { flow, kind }, query.status),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, data_pedido: r.data_pedido.toISOString() })), total };
 }
 
 export async function statusHistory(db: DbOrTx, idSolicitacao: number) {
