@@ -144,8 +144,7 @@ export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: Lis
   status: query.status,
   prefix: query.q ? prefixOf(query.q) : undefined,
   apos: query.apos,
-  // Continuing after a row, the page starts there: nothing to skip.
-  ...(continuesAfterRow(query) ? { limit: query.per_page, offset: 0 } : pageOf(query)),
+  ...pageOf(query),
 });
 
 /**
