@@ -11,8 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** File downloads answer bytes: the request engine's, the regularization's, an import's rejected rows. */
-const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas)$/;
+/**
+ * File downloads answer bytes: the request engine's, the regularization's, an import's rejected
+ * rows, a report's export.
+ */
+const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas|\/relatorio\/exportar)$/;
 
 describe('the OpenAPI document at /api/docs', () => {
   it('documents the JSON answer of every call', async () => {

@@ -274,6 +274,8 @@ export const solicitacoes = pgTable(
     index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
     index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
     index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
+    // The reports' search is exact on the postal code (spec part 2 §2.10).
+    index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
   ],
 );
 
@@ -565,6 +567,7 @@ export const regularizacoes = pgTable(
     index('regularizacoes_unidade_ordem_idx').on(t.fluxo, t.unidade, t.id),
     // The status filter (a null status is 0) with the default order, newest first.
     index('regularizacoes_status_ordem_idx').on(t.fluxo, sql`coalesce(${t.status}, 0)`, t.id),
+    index('regularizacoes_cep_idx').on(t.fluxo, t.cep),
     // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
     uniqueIndex('regularizacoes_aberta_key')
       .on(t.fluxo, sql`lower(${t.unidade})`)

@@ -111,6 +111,9 @@ const worksRegularization = all(
 );
 const keepsProviderBase = all(mayAdminister, any(isAdmin, kindIn('amee', 'celula')));
 
+/** Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals (docs/decisions.md). */
+const readsReports = all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula', 'regional')));
+
 export const MENU_RULES = {
   dashboard: () => true,
   'uc-nova': flag('cadastro'),
@@ -123,8 +126,9 @@ export const MENU_RULES = {
   // Confirming approved requests into the base is the provider operator's (status 8 'Inserida na Base').
   'confirmacao-base': all(mayAdminister, any(isAdmin, kindIn('amee'))),
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
-  // Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals.
-  relatorios: all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula', 'regional'))),
+  relatorios: readsReports,
+  // The water reports (part 1 §2: under /agua/relatorios) go to those readers who work water.
+  'agua-relatorios': all(readsReports, any(isAdmin, worksWater)),
   'agua-nova': all(flag('cadastro'), any(worksWater, createsOn('agua', 'nova'))),
   'agua-troca': all(flag('cadastro'), any(worksWater, createsOn('agua', 'troca'))),
   // Part 2 §6 shows the company menus to the regionals too; Regional and Status stay central.
@@ -161,6 +165,9 @@ const MENU: MenuSection[] = [
       { key: 'relatorios', label: 'Regularização', path: '/relatorios/regularizacao' },
       { key: 'relatorios', label: 'Novas Unidades', path: '/relatorios/novas-unidades' },
       { key: 'relatorios', label: 'Troca de Unidades', path: '/relatorios/troca-unidades' },
+      { key: 'agua-relatorios', label: 'Água: Regularização', path: '/agua/relatorios/regularizacao' },
+      { key: 'agua-relatorios', label: 'Água: Novas Unidades', path: '/agua/relatorios/novas-unidades' },
+      { key: 'agua-relatorios', label: 'Água: Troca de Unidades', path: '/agua/relatorios/troca-unidades' },
     ],
   },
   {

@@ -36,9 +36,9 @@ export async function findRegularization(
 }
 
 /** A null status is a divergence nobody worked yet: sorted and filtered as 0. */
-const statusOrZero = sql<number>`coalesce(${regularizacoes.status}, 0)`;
+export const statusOrZero = sql<number>`coalesce(${regularizacoes.status}, 0)`;
 
-const SORT: SortSpec = {
+export const REGULARIZATION_SORT: SortSpec = {
   columns: {
     id: regularizacoes.id,
     unidade: regularizacoes.unidade,
@@ -81,7 +81,7 @@ export async function listRegularizations(db: DbOrTx, flow: Flow, query: Regular
       })
       .from(regularizacoes)
       .where(where)
-      .orderBy(...orderBy(query, SORT))
+      .orderBy(...orderBy(query, REGULARIZATION_SORT))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(regularizacoes).where(where),

@@ -74,7 +74,7 @@ export const attachmentsOf = (
     .where(eq(anexos.idSolicitacao, idSolicitacao));
 
 /** Columns a list may be sorted by (anything else is refused before it reaches SQL). */
-const SORT: SortSpec = {
+export const REQUEST_SORT: SortSpec = {
   columns: {
     id: solicitacoes.id,
     unidade: solicitacoes.unidade,
@@ -104,7 +104,7 @@ const CONTINUABLE_SORTS = { data_pedido: cursor.dataPedido, id: cursor.id } as c
 
 /** Whether the call pages forward after a row (keyset) instead of skipping the rows before its page. */
 const continuesAfterRow = (query: ListQuery) =>
-  query.apos !== undefined && Object.hasOwn(CONTINUABLE_SORTS, sortOf(query, SORT).key);
+  query.apos !== undefined && Object.hasOwn(CONTINUABLE_SORTS, sortOf(query, REQUEST_SORT).key);
 
 /**
  * The rows after `apos` in the list's order: an index range that starts at that row. The row
@@ -112,7 +112,7 @@ const continuesAfterRow = (query: ListQuery) =>
  * is read by its number (listRequests).
  */
 function afterRow(user: SessionUser, query: ListQuery) {
-  const { key, column, order } = sortOf(query, SORT);
+  const { key, column, order } = sortOf(query, REQUEST_SORT);
   const visible = and(
     eq(cursor.id, sql.placeholder('apos')),
     eq(cursor.fluxo, sql.placeholder('flow')),
@@ -167,7 +167,7 @@ const skipsRows = (query: ListQuery) => query.page > 1 && !continuesAfterRow(que
  * continues after a row, read their rows straight off that index.
  */
 export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery) {
-  const order = orderBy(query, SORT);
+  const order = orderBy(query, REQUEST_SORT);
   const where = and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined);
   const columns = {
     id: solicitacoes.id,

@@ -1,0 +1,176 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { formatCnpj, formatCpf } from '@portal/domain';
+import type { ExportFormat, ReportCell, ReportColumn, ReportRow } from '@portal/domain/reports';
+import { csvCell } from './csv-cell.ts';
+
+/**
+ * A list exported as a spreadsheet, streamed: each batch of rows is written as soon as it is
+ * read, so the first bytes leave before the last rows are read and memory holds one batch at a
+ * time, whatever the row count. xlsx through ExcelJS's streaming writer, or csv as Brazilian
+ * Excel opens it (UTF-8 with BOM, `;`).
+ */
+export interface SheetExport {
+  /** Without extension. */
+  fileName: string;
+  sheetName: string;
+  format: ExportFormat;
+  columns: readonly ReportColumn[];
+  batches: AsyncIterable<ReportRow[]>;
+  /** The portal's absolute address: file cells link to its viewer, which asks to sign in. */
+  publicUrl: string;
+  /** How many rows will follow, sent ahead as X-Total-Registros so the browser can show progress. */
+  total: number;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export const FILE_LINK_TEXT = 'Visualizar Arquivo';
+
+export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply {
+  const out = new PassThrough();
+  const writing = sheet.format === 'csv' ? writeCsv(out, sheet) : writeXlsx(out, sheet);
+  // A failure after the first bytes cannot become an error answer: the download is cut short.
+  writing.catch((err: Error) => {
+    reply.log.error({ err }, 'exportação interrompida');
+    out.destroy(err);
+  });
+  return reply
+    .header('content-type', CONTENT_TYPES[sheet.format])
+    .header('content-disposition', `attachment; filename="${sheet.fileName}.${sheet.format}"`)
+    .header('x-total-registros', String(sheet.total))
+    .header('cache-control', 'no-store')
+    .send(out);
+}
+
+/** Waits while the client reads slower than the rows are written; false once the download is gone. */
+async function drained(out: Writable): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  return !out.destroyed;
+}
+
+/** A file cell opens the portal's viewer of that file: /arquivo/… for the /api/… download address. */
+export const viewerUrl = (publicUrl: string, apiPath: string) =>
+  `${publicUrl}${apiPath.replace(/^\/api\//, '/arquivo/')}`;
+
+const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
+
+function formatTaxId(digits: string): string {
+  return digits.length === 11 ? formatCpf(digits) : formatCnpj(digits);
+}
+
+/** yyyy-mm-dd or yyyy-mm-ddThh:mm:ss (the portal's wall clock) as the Date Excel shows as such. */
+function excelDate(value: string): Date {
+  const [y, m, d, hh = 0, mm = 0, ss = 0] = value.split(/[-T:]/).map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!, hh, mm, ss));
+}
+
+function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): ExcelJS.CellValue {
+  if (value === null || value === '') return null;
+  switch (column.kind) {
+    case 'number':
+      return Number(value);
+    case 'date':
+    case 'datetime':
+      return excelDate(String(value));
+    case 'taxId':
+      return formatTaxId(String(value));
+    case 'file':
+      return { text: FILE_LINK_TEXT, hyperlink: viewerUrl(publicUrl, String(value)) };
+    case 'url':
+      return isWebAddress(String(value)) ? { text: FILE_LINK_TEXT, hyperlink: String(value) } : String(value);
+    case 'text':
+      return String(value);
+  }
+}
+
+const NUMBER_FORMATS: Partial<Record<ReportColumn['kind'], string>> = {
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+};
+const WIDTHS: Partial<Record<ReportColumn['kind'], number>> = {
+  number: 10,
+  date: 12,
+  datetime: 17,
+  taxId: 20,
+  file: 19,
+  url: 19,
+};
+const widthOf = (column: ReportColumn) =>
+  WIDTHS[column.kind] ?? Math.min(40, Math.max(14, column.header.length + 2));
+
+async function writeXlsx(out: PassThrough, sheet: SheetExport): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const worksheet = workbook.addWorksheet(sheet.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  worksheet.columns = sheet.columns.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: widthOf(column),
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind] } : {},
+  }));
+  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
+  const header = worksheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  const linkFont = { color: { argb: 'FF0563C1' }, underline: true } as const;
+  const linkCells = sheet.columns.flatMap((c, i) => (c.kind === 'file' || c.kind === 'url' ? [i + 1] : []));
+  for await (const batch of sheet.batches) {
+    for (const row of batch) {
+      const written = worksheet.addRow(
+        sheet.columns.map((column) => xlsxValue(column, row[column.key] ?? null, sheet.publicUrl)),
+      );
+      for (const i of linkCells) {
+        const cell = written.getCell(i);
+        if (cell.type === ExcelJS.ValueType.Hyperlink) cell.font = linkFont;
+      }
+      written.commit();
+    }
+    if (!(await drained(out))) return;
+  }
+  worksheet.commit();
+  await workbook.commit();
+}
+
+function csvValue(column: ReportColumn, value: ReportCell, publicUrl: string): string {
+  if (value === null) return '';
+  switch (column.kind) {
+    case 'date':
+    case 'datetime': {
+      const [date, time] = String(value).split('T');
+      const [y, m, d] = date!.split('-');
+      return `${d}/${m}/${y}${time ? ` ${time.slice(0, 5)}` : ''}`;
+    }
+    case 'taxId':
+      return formatTaxId(String(value));
+    case 'file':
+      return viewerUrl(publicUrl, String(value));
+    case 'number':
+      return String(value);
+    default:
+      return csvCell(String(value));
+  }
+}
+
+const BOM = '\uFEFF';
+
+async function writeCsv(out: PassThrough, sheet: SheetExport): Promise<void> {
+  out.write(`${BOM}${sheet.columns.map((c) => csvCell(c.header)).join(';')}\r\n`);
+  for await (const batch of sheet.batches) {
+    const lines = batch.map(
+      (row) => sheet.columns.map((c) => csvValue(c, row[c.key] ?? null, sheet.publicUrl)).join(';') + '\r\n',
+    );
+    out.write(lines.join(''));
+    if (!(await drained(out))) return;
+  }
+  out.end();
+}

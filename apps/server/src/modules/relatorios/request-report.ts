@@ -1,0 +1,242 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { regionalLabel, statusLabel, type Flow, type Kind, type SessionUser } from '@portal/domain';
+import {
+  REQUEST_REPORT_FIELDS,
+  reportSearchTerms,
+  requestFieldCell,
+  stageColumnKey,
+  type ReportRow,
+  type RequestReportQuery,
+} from '@portal/domain/reports';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderBy, pageOf } from '../../db/listing.ts';
+import {
+  anexos,
+  concessionarias,
+  empresas,
+  historicoObservacoes,
+  historicoStatus,
+  regionais,
+  REQUEST_FIELD_COLUMNS,
+  solicitacoes,
+  usuarios,
+} from '../../db/schema.ts';
+import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { countRequests } from '../solicitacoes/counts.ts';
+import { attachmentUrl } from '../solicitacoes/record.ts';
+import { REQUEST_SORT } from '../solicitacoes/repo.ts';
+import { scopeOf } from '../solicitacoes/scope.ts';
+import {
+  anyOf,
+  EXPORT_BATCH,
+  inOrderOf,
+  observationsText,
+  startOfDay,
+  startOfNextDay,
+  wallClock,
+} from './shared.ts';
+
+/** The report of one request form: new units or ownership changes (spec part 2 §2.10, §3). */
+export interface RequestReport {
+  flow: Flow;
+  kind: Kind;
+}
+
+/** The rows the report's filters leave, within the session's scope (the lists' single builder). */
+function reportWhere(user: SessionUser, report: RequestReport, query: RequestReportQuery): SQL | undefined {
+  const search = query.q ? reportSearchTerms(query.q) : undefined;
+  return and(
+    scopeOf(user),
+    eq(solicitacoes.fluxo, report.flow),
+    eq(solicitacoes.tipo, report.kind),
+    query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
+    search &&
+      or(
+        search.cep ? eq(solicitacoes.cep, search.cep) : undefined,
+        eq(sql`lower(${solicitacoes.enderecoId})`, search.enderecoId),
+      ),
+    query.de ? gte(solicitacoes.dataPedido, startOfDay(query.de)) : undefined,
+    query.ate ? lt(solicitacoes.dataPedido, startOfNextDay(query.ate)) : undefined,
+  );
+}
+
+/** What a status is called on this form: the administrators' label, or the domain's. */
+async function statusNames(db: DbOrTx, report: RequestReport) {
+  const labels = await statusLabelsOf(db, report.flow, report.kind);
+  return (status: number) => labels.get(status) ?? statusLabel(status, report.flow, report.kind);
+}
+
+/** The whole report row of each request (§3), in the order of `ids`. */
+async function reportRows(
+  db: DbOrTx,
+  ids: number[],
+  statusName: (status: number) => string,
+): Promise<ReportRow[]> {
+  if (ids.length === 0) return [];
+  const lastObservation = db
+    .select({ obs: historicoObservacoes.obs })
+    .from(historicoObservacoes)
+    .where(eq(historicoObservacoes.idSolicitacao, solicitacoes.id))
+    .orderBy(desc(historicoObservacoes.data), desc(historicoObservacoes.id))
+    .limit(1);
+  const allObservations = db
+    .select({
+      text: observationsText(
+        historicoObservacoes.data,
+        historicoObservacoes.nome,
+        historicoObservacoes.obs,
+        historicoObservacoes.id,
+      ),
+    })
+    .from(historicoObservacoes)
+    .where(eq(historicoObservacoes.idSolicitacao, solicitacoes.id));
+  const [requests, stages, files] = await Promise.all([
+    db
+      .select({
+        request: solicitacoes,
+        name: usuarios.name,
+        email: usuarios.email,
+        telefone: usuarios.telefone,
+        razaoSocial: empresas.razaoSocial,
+        cnpj: empresas.cnpj,
+        regional: regionais.regional,
+        concessionaria: concessionarias.nome,
+        dataPedido: wallClock(solicitacoes.dataPedido),
+        observacao: sql<string | null>`(${lastObservation})`,
+        historico: sql<string | null>`(${allObservations})`,
+      })
+      .from(solicitacoes)
+      .innerJoin(usuarios, eq(usuarios.id, solicitacoes.idUsuario))
+      .leftJoin(empresas, eq(empresas.id, solicitacoes.idEmpresa))
+      .leftJoin(regionais, eq(regionais.id, solicitacoes.regional))
+      .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
+      .where(anyOf(solicitacoes.id, ids)),
+    // The first time each request entered each status (docs/decisions.md).
+    db
+      .select({
+        id: historicoStatus.idSolicitacao,
+        status: historicoStatus.status,
+        first: wallClock(sql`min(${historicoStatus.dataCadastro})`),
+      })
+      .from(historicoStatus)
+      .where(anyOf(historicoStatus.idSolicitacao, ids))
+      .groupBy(historicoStatus.idSolicitacao, historicoStatus.status),
+    db
+      .select({ id: anexos.id, request: anexos.idSolicitacao, tipo: anexos.tipo })
+      .from(anexos)
+      .where(anyOf(anexos.idSolicitacao, ids)),
+  ]);
+  const rows = requests.map((r): ReportRow & { id: number } => {
+    const row: ReportRow & { id: number } = {
+      id: r.request.id,
+      name: r.name,
+      razao_social: r.razaoSocial,
+      cnpj: r.cnpj,
+      email: r.email,
+      telefone: r.telefone,
+      data_pedido: r.dataPedido,
+    };
+    for (const [key, field] of Object.entries(REQUEST_REPORT_FIELDS))
+      row[key] = requestFieldCell(
+        field,
+        r.request[REQUEST_FIELD_COLUMNS[field as keyof typeof REQUEST_FIELD_COLUMNS]],
+      );
+    row.regional = r.regional === null ? null : regionalLabel(r.regional);
+    row.concessionaria = r.concessionaria;
+    row.cnpj_tim = r.request.cnpjTim;
+    row.status_atual = statusName(r.request.status);
+    row.status = r.request.status;
+    row.observacao = r.observacao;
+    row.historico_string = r.historico;
+    return row;
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const stage of stages) byId.get(stage.id)![stageColumnKey(stage.status)] = stage.first;
+  for (const file of files) byId.get(file.request)![file.tipo] = attachmentUrl(file.id);
+  return inOrderOf(ids, rows);
+}
+
+/** How many rows the filters leave: without a search or a date range, the per-scope counters'. */
+function reportTotal(db: DbOrTx, user: SessionUser, report: RequestReport, query: RequestReportQuery) {
+  if (!query.q && !query.de && !query.ate) return countRequests(db, user, report, query.status);
+  return db
+    .select({ n: count() })
+    .from(solicitacoes)
+    .where(reportWhere(user, report, query))
+    .then(([row]) => row?.n ?? 0);
+}
+
+/** One page of the report, and how many rows its filters leave. */
+export async function requestReportPage(
+  db: DbOrTx,
+  user: SessionUser,
+  report: RequestReport,
+  query: RequestReportQuery,
+) {
+  const where = reportWhere(user, report, query);
+  const { limit, offset } = pageOf(query);
+  const [page, total, statusName] = await Promise.all([
+    db
+      .select({ id: solicitacoes.id })
+      .from(solicitacoes)
+      .where(where)
+      .orderBy(...orderBy(query, REQUEST_SORT))
+      .limit(limit)
+      .offset(offset),
+    reportTotal(db, user, report, query),
+    statusNames(db, report),
+  ]);
+  return {
+    rows: await reportRows(
+      db,
+      page.map((r) => r.id),
+      statusName,
+    ),
+    total,
+  };
+}
+
+/**
+ * Every row of the report's filters, newest first, a batch per statement: each batch continues
+ * after the last row of the one before along the (data_pedido, id) index of the scope, so no
+ * statement holds a connection (or PGlite's only one) for the whole export.
+ */
+export async function requestReportExport(
+  db: DbOrTx,
+  user: SessionUser,
+  report: RequestReport,
+  query: RequestReportQuery,
+) {
+  const where = reportWhere(user, report, query);
+  const [statusName, total] = await Promise.all([
+    statusNames(db, report),
+    reportTotal(db, user, report, query),
+  ]);
+  async function* batches(): AsyncGenerator<ReportRow[]> {
+    // The last row's order values, the instant as text so its microseconds survive the round trip.
+    let after: { at: string; id: number } | undefined;
+    for (;;) {
+      const ids = await db
+        .select({ id: solicitacoes.id, at: sql<string>`${solicitacoes.dataPedido}::text` })
+        .from(solicitacoes)
+        .where(
+          and(
+            where,
+            after &&
+              sql`(${solicitacoes.dataPedido}, ${solicitacoes.id}) < (${after.at}::timestamptz, ${after.id})`,
+          ),
+        )
+        .orderBy(desc(solicitacoes.dataPedido), desc(solicitacoes.id))
+        .limit(EXPORT_BATCH);
+      if (ids.length === 0) return;
+      yield await reportRows(
+        db,
+        ids.map((r) => r.id),
+        statusName,
+      );
+      if (ids.length < EXPORT_BATCH) return;
+      after = ids.at(-1)!;
+    }
+  }
+  return { total, batches: batches(), statusName };
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  regularizationReportBody,
+  regularizationReportExportQuery,
+  reportPageReply,
+  requestReportBody,
+  requestReportExportQuery,
+} from '@portal/domain/contracts/reports';
+import {
+  REGULARIZATION_REPORT_COLUMNS,
+  REPORTS,
+  requestReportColumns,
+  type ReportDefinition,
+} from '@portal/domain/reports';
+import { menuGuard } from '../../http/menu-guard.ts';
+import { sendSheet } from '../../http/sheet-export.ts';
+import { regularizationReportExport, regularizationReportPage } from './regularization-report.ts';
+import { requestReportExport, requestReportPage } from './request-report.ts';
+
+/**
+ * The six reports (spec part 2 §2.10, §7): `POST {prefix}/relatorio` answers a page with the
+ * filters' total; `GET {prefix}/relatorio/exportar` streams every row of the same filters as xlsx
+ * or csv. Both are guarded by the report's menu entry and read within the session's scope.
+ */
+function reportRoutes(report: ReportDefinition): FastifyPluginAsyncZod {
+  const tags = ['Relatórios'];
+  const file = { fileName: report.fileName, sheetName: report.sheetName };
+  return async (app) => {
+    app.addHook('onRequest', menuGuard(report.menuKey));
+    const { source } = report;
+
+    if (source.of === 'requests') {
+      const form = { flow: report.flow, kind: source.kind };
+      app.post(
+        `/${report.api}`,
+        { schema: { tags, body: requestReportBody, response: { 200: reportPageReply } } },
+        async (request) => {
+          const { rows, total } = await requestReportPage(app.db, request.user, form, request.body);
+          return { error: 0 as const, dados: rows, total };
+        },
+      );
+      app.get(
+        `/${report.api}/exportar`,
+        { schema: { tags, querystring: requestReportExportQuery } },
+        async (request, reply) => {
+          const { total, batches, statusName } = await requestReportExport(
+            app.db,
+            request.user,
+            form,
+            request.query,
+          );
+          const columns = requestReportColumns(statusName);
+          return sendSheet(reply, {
+            ...file,
+            format: request.query.formato,
+            columns,
+            batches,
+            total,
+            publicUrl: app.config.publicUrl,
+          });
+        },
+      );
+      return;
+    }
+
+    app.post(
+      `/${report.api}`,
+      { schema: { tags, body: regularizationReportBody, response: { 200: reportPageReply } } },
+      async (request) => {
+        const { rows, total } = await regularizationReportPage(
+          app.db,
+          request.user,
+          report.flow,
+          request.body,
+        );
+        return { error: 0 as const, dados: rows, total };
+      },
+    );
+    app.get(
+      `/${report.api}/exportar`,
+      { schema: { tags, querystring: regularizationReportExportQuery } },
+      async (request, reply) => {
+        const { total, batches } = await regularizationReportExport(
+          app.db,
+          request.user,
+          report.flow,
+          request.query,
+        );
+        const columns = REGULARIZATION_REPORT_COLUMNS;
+        return sendSheet(reply, {
+          ...file,
+          format: request.query.formato,
+          columns,
+          batches,
+          total,
+          publicUrl: app.config.publicUrl,
+        });
+      },
+    );
+  };
+}
+
+export const relatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const report of REPORTS) await app.register(reportRoutes(report));
+};

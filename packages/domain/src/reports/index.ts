@@ -1,0 +1,3 @@
+export * from './definitions.ts';
+export * from './columns.ts';
+export * from './query.ts';
