@@ -2,8 +2,14 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { formatCnpj, formatCpf } from '@portal/domain';
-import type { ExportFormat, ReportCell, ReportColumn, ReportRow } from '@portal/domain/reports';
+import {
+  formatTaxIdDigits,
+  reportCellText,
+  type ExportFormat,
+  type ReportCell,
+  type ReportColumn,
+  type ReportRow,
+} from '@portal/domain/reports';
 import { csvCell } from './csv-cell.ts';
 
 /**
@@ -61,10 +67,6 @@ export const viewerUrl = (publicUrl: string, apiPath: string) =>
 
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
-function formatTaxId(digits: string): string {
-  return digits.length === 11 ? formatCpf(digits) : formatCnpj(digits);
-}
-
 /** yyyy-mm-dd or yyyy-mm-ddThh:mm:ss (the portal's wall clock) as the Date Excel shows as such. */
 function excelDate(value: string): Date {
   const [y, m, d, hh = 0, mm = 0, ss = 0] = value.split(/[-T:]/).map(Number);
@@ -80,7 +82,7 @@ function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): 
     case 'datetime':
       return excelDate(String(value));
     case 'taxId':
-      return formatTaxId(String(value));
+      return formatTaxIdDigits(String(value));
     case 'file':
       return { text: FILE_LINK_TEXT, hyperlink: viewerUrl(publicUrl, String(value)) };
     case 'url':
@@ -143,22 +145,9 @@ async function writeXlsx(out: PassThrough, sheet: SheetExport): Promise<void> {
 
 function csvValue(column: ReportColumn, value: ReportCell, publicUrl: string): string {
   if (value === null) return '';
-  switch (column.kind) {
-    case 'date':
-    case 'datetime': {
-      const [date, time] = String(value).split('T');
-      const [y, m, d] = date!.split('-');
-      return `${d}/${m}/${y}${time ? ` ${time.slice(0, 5)}` : ''}`;
-    }
-    case 'taxId':
-      return formatTaxId(String(value));
-    case 'file':
-      return viewerUrl(publicUrl, String(value));
-    case 'number':
-      return String(value);
-    default:
-      return csvCell(String(value));
-  }
+  if (column.kind === 'file') return viewerUrl(publicUrl, String(value));
+  const text = reportCellText(column.kind, value);
+  return column.kind === 'text' || column.kind === 'url' ? csvCell(text) : text;
 }
 
 const BOM = '\uFEFF';

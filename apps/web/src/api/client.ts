@@ -37,9 +37,15 @@ const currentToken = () => sessionStore.get()?.token;
  * is gone on the server, so it is cleared once and the route guard sends the user to /login;
  * anything but a success envelope becomes an ApiError with the server's message and field.
  */
-function settle<T>(status: number, ok: boolean, payload: (T & Envelope) | null, token: string | undefined): T {
+function settle<T>(
+  status: number,
+  ok: boolean,
+  payload: (T & Envelope) | null,
+  token: string | undefined,
+): T {
   if (status === 401 && token) sessionStore.expire(token);
-  if (!ok || !payload || payload.error) throw new ApiError(status, payload?.msg || UNEXPECTED, payload?.campo);
+  if (!ok || !payload || payload.error)
+    throw new ApiError(status, payload?.msg || UNEXPECTED, payload?.campo);
   return payload;
 }
 
@@ -129,8 +135,65 @@ export async function apiFile(url: string): Promise<{ bytes: ArrayBuffer; conten
   }
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as Envelope | null;
-    settle(response.status, false, { ...payload, msg: payload?.msg || 'Não foi possível abrir o arquivo.' }, token);
+    settle(
+      response.status,
+      false,
+      { ...payload, msg: payload?.msg || 'Não foi possível abrir o arquivo.' },
+      token,
+    );
   }
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   return { bytes: await response.arrayBuffer(), contentType };
+}
+
+export interface DownloadProgress {
+  /** Bytes received so far. */
+  received: number;
+  /** Rows the file holds, as the server announced them before the first byte (X-Total-Registros). */
+  rows: number | null;
+}
+
+/**
+ * Downloads a file the API writes as it reads (a report's export), reporting each chunk as it
+ * arrives; `signal` cancels it. The file name is the one the server gives (Content-Disposition).
+ */
+export async function apiDownload(
+  path: string,
+  { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
+): Promise<{ blob: Blob; fileName: string }> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      signal,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new ApiError(NO_ANSWER, UNREACHABLE);
+  }
+  if (!response.ok || !response.body) {
+    const payload = (await response.json().catch(() => null)) as Envelope | null;
+    settle(response.status, false, payload, token);
+  }
+  const rows = Number(response.headers.get('x-total-registros') ?? NaN);
+  const progress: DownloadProgress = { received: 0, rows: Number.isFinite(rows) ? rows : null };
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const reader = response.body!.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      progress.received += value.byteLength;
+      onProgress({ ...progress });
+    }
+  } catch (err) {
+    if (signal.aborted) throw err;
+    // The server stops writing when it fails after the first bytes: the file would be cut short.
+    throw new ApiError(NO_ANSWER, 'O arquivo não pôde ser gerado por completo. Tente novamente.');
+  }
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'arquivo';
+  return { blob: new Blob(chunks, { type: response.headers.get('content-type') ?? '' }), fileName };
 }

@@ -7,10 +7,12 @@ import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
+import { fileRoutes } from '../features/files/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { reconciliationRoutes } from '../features/reconciliation/routes.tsx';
 import { regularizationRoutes } from '../features/regularization/routes.tsx';
+import { reportRoutes } from '../features/reports/routes.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './shell/crumbs.ts';
@@ -65,6 +67,10 @@ export const router = createBrowserRouter([
               ...reconciliationRoutes,
               // Confirmação na Base: approved requests the base now holds, confirmed to 8.
               ...baseConfirmationRoutes,
+              // The six reports, energy and water.
+              ...reportRoutes,
+              // An attachment opened from a link in an exported report.
+              ...fileRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
               // The manuals and presentation decks of the menu, per group.

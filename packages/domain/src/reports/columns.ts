@@ -4,6 +4,7 @@ import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
 import { REQUEST_STATUSES } from '../catalogs/request-status.ts';
 import { fieldLabel } from '../catalogs/field-labels.ts';
 import { formatCep } from '../validators/cep.ts';
+import { formatCnpj, formatCpf } from '../validators/tax-id.ts';
 import { REQUEST_FIELD_KINDS } from '../workflow/field-kinds.ts';
 import { REQUEST_FILES, type RequestField } from '../workflow/request-fields.ts';
 import { REGULARIZATION_FILES } from '../workflow/regularization-policy.ts';
@@ -191,3 +192,28 @@ export const regularizationVoltageCell = (value: string | null): ReportCell =>
   value ? (VOLTAGE_FORM_CODES.find((o) => o.code === value.trim().toLowerCase())?.label ?? value) : null;
 
 export const divergenceCell = (code: number): ReportCell => labelOf(DIVERGENCE_TYPES, code);
+
+/** yyyy-mm-dd[Thh:mm:ss] as the users read it: dd/mm/aaaa[ hh:mm]. */
+const brazilianDate = (value: string) => {
+  const [date, time] = value.split('T');
+  const [y, m, d] = date!.split('-');
+  return `${d}/${m}/${y}${time ? ` ${time.slice(0, 5)}` : ''}`;
+};
+
+/** A CNPJ's or a CPF's digits with their mask. */
+export const formatTaxIdDigits = (digits: string) =>
+  digits.length === 11 ? formatCpf(digits) : formatCnpj(digits);
+
+/** A cell as text, as the screen and the csv show it (a file's address is left to each). */
+export function reportCellText(kind: ReportCellKind, value: ReportCell): string {
+  if (value === null) return '';
+  switch (kind) {
+    case 'date':
+    case 'datetime':
+      return brazilianDate(String(value));
+    case 'taxId':
+      return formatTaxIdDigits(String(value));
+    default:
+      return String(value);
+  }
+}

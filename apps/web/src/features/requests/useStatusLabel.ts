@@ -1,11 +1,17 @@
-import { statusLabel, type Flow, type Kind } from '@portal/domain';
+import { regularizationStatusLabel, statusLabel, type Flow, type StatusLabelKind } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { statusLabelEntries } from './api.ts';
 import { lookupKeys } from './queryKeys.ts';
 
-/** A status's name on one form: the administrators' label, or the domain's until that arrives. */
-export type StatusLabelOf = (flow: Flow, kind: Kind, status: number) => string;
+/**
+ * A status's name on one form (or the regularization): the administrators' label, or the domain's
+ * until that arrives.
+ */
+export type StatusLabelOf = (flow: Flow, kind: StatusLabelKind, status: number) => string;
+
+const domainLabel: StatusLabelOf = (flow, kind, status) =>
+  kind === 'regularizacao' ? regularizationStatusLabel(status) : statusLabel(status, flow, kind);
 
 /** Read once per session (the query cache is cleared when the session changes) and after a label is saved. */
 
@@ -22,7 +28,7 @@ export function useStatusLabel(): StatusLabelOf {
     retry: 1,
   });
   return useCallback(
-    (flow, kind, status) => data?.get(keyOf(flow, kind, status)) || statusLabel(status, flow, kind),
+    (flow, kind, status) => data?.get(keyOf(flow, kind, status)) || domainLabel(flow, kind, status),
     [data],
   );
 }
