@@ -1,9 +1,9 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { RouterProvider } from 'react-router';
+import { Toasts } from '../ui/Toasts.tsx';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { ThemeProvider } from './ThemeProvider.tsx';
@@ -16,7 +16,7 @@ const NOTIFICATION_MS = 5_000;
 export function App() {
   return (
     <ThemeProvider>
-      <Notifications autoClose={NOTIFICATION_MS} position="top-right" zIndex={1000} />
+      <Toasts autoClose={NOTIFICATION_MS} position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
           <RouterProvider router={router} />
