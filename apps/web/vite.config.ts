@@ -1,8 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const MERGE_REFS = '\0scroll-area-merge-refs';
+
+/**
+ * Mantine's ScrollArea takes only `useMergeRefs` from @floating-ui/react. That package is one module,
+ * and a module goes whole into one chunk: the positioning code of every popover and tooltip (14 KB
+ * gzipped) followed the sidebar's ScrollArea into the app shell, in every route's first load.
+ * ScrollArea gets Mantine's own hook for merging refs instead; popovers still load floating-ui.
+ */
+const scrollAreaMergeRefs: Plugin = {
+  name: 'scroll-area-merge-refs',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer))
+      return MERGE_REFS;
+  },
+  load(id) {
+    if (id === MERGE_REFS)
+      return `import { useMergedRef } from '@mantine/hooks';
+export const useMergeRefs = (refs) => useMergedRef(...refs);`;
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), scrollAreaMergeRefs],
   server: {
     port: 5173,
     // The API server of `npm run dev` listens on PORT, as `npm start` does.
