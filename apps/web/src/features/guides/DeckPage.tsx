@@ -4,10 +4,12 @@ import type { GuideAudience } from '@portal/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DECKS } from './content.ts';
+import { DECK_TEXT } from './decks.ts';
 
 /** One audience's presentation: a slide at a time, with buttons and the arrow keys. */
 export function DeckPage({ audience }: { audience: GuideAudience }) {
-  const deck = DECKS[audience];
+  const { title } = DECKS[audience];
+  const deck = DECK_TEXT[audience];
   const [index, setIndex] = useState(0);
   const last = deck.slides.length - 1;
   const go = (to: number) => setIndex(Math.min(Math.max(to, 0), last));
@@ -20,7 +22,7 @@ export function DeckPage({ audience }: { audience: GuideAudience }) {
   return (
     <Stack maw={900} gap="md">
       <Title order={1} fz={26}>
-        {deck.title}
+        {title}
       </Title>
       <Card
         withBorder

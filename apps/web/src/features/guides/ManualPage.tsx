@@ -1,15 +1,17 @@
 import { Card, List, Stack, Text, Title } from '@mantine/core';
 import type { GuideAudience } from '@portal/domain';
 import { MANUALS } from './content.ts';
+import { MANUAL_TEXT } from './manuals.ts';
 
 /** One audience's manual, read on the page (no download needed). */
 export function ManualPage({ audience }: { audience: GuideAudience }) {
-  const manual = MANUALS[audience];
+  const { title } = MANUALS[audience];
+  const manual = MANUAL_TEXT[audience];
   return (
     <Card withBorder radius="md" p="xl" component="article" maw={900}>
       <Stack gap="lg">
         <Title order={1} fz={26}>
-          {manual.title}
+          {title}
         </Title>
         <Text>{manual.intro}</Text>
         {manual.sections.map((section) => (
