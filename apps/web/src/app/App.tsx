@@ -1,8 +1,8 @@
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { RouterProvider } from 'react-router';
+import { Modals } from '../ui/Modals.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
@@ -18,9 +18,8 @@ export function App() {
     <ThemeProvider>
       <Toasts autoClose={NOTIFICATION_MS} position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <Modals labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import { modals } from './modals.ts';
 
 /** The spec's delete confirmation (part 1 §5, part 2 §5), the same wherever something is deleted. */
 export function confirmDelete(onConfirm: () => void): void {

@@ -18,7 +18,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   acceptAttribute,
   checkRegularizationSave,
@@ -49,6 +48,7 @@ import { useSessionUser } from '../../app/session/useSession.ts';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
+import { modals } from '../../ui/modals.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import {

@@ -10,7 +10,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   acceptAttribute,
   FILE_HEAD_BYTES,
@@ -22,6 +21,7 @@ import {
 } from '@portal/domain';
 import { IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
+import { modals } from '../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { useState } from 'react';
 import { deleteAttachment, type RequestRecord } from './api.ts';

@@ -1,7 +1,7 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { modals } from '../../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { activeColumn, dateCell } from '../shared/cells.tsx';
