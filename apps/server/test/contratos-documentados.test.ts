@@ -15,7 +15,7 @@ afterAll(() => t.close());
  * File downloads answer bytes: the request engine's, the regularization's, an import's rejected
  * rows, a report's export.
  */
-const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas|\/relatorio\/exportar)$/;
+const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas|\/exportar)$/;
 
 describe('the OpenAPI document at /api/docs', () => {
   it('documents the JSON answer of every call', async () => {

@@ -178,10 +178,12 @@ describe('relatório: export', () => {
     expect(line).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/);
   });
 
-  it('refuses a format it does not write', async () => {
+  it('refuses a format it does not write, and an order the list would refuse', async () => {
     const res = await exportOf('celula', 'formato=pdf');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.json().campo).toBe('formato');
+    expect((await exportOf('celula', 'sort=password_hash')).json().campo).toBe('sort');
+    expect((await exportOf('celula', 'sort=constructor', 'consolidacao/relatorio')).statusCode).toBe(400);
   });
 
   it('reads in batches that continue after the last row: no row twice, none missing', async () => {
@@ -194,6 +196,30 @@ describe('relatório: export', () => {
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
     expect(res.headers['content-length']).toBeUndefined(); // streamed, not buffered
+  });
+});
+
+describe("a list's Exportar (issue 13)", () => {
+  const listExport = (who: string, query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/novas-unidades/list/exportar?${query}`, headers: bearer(tokens[who]!) });
+  const exportedIds = (res: { rawPayload: Buffer }) =>
+    res.rawPayload.toString('utf8').trim().split('\r\n').slice(1).map((l) => Number(l.split(';')[0]));
+
+  it("exports the list's own filter (its prefix search) as the form's report, within the scope", async () => {
+    const res = await listExport('celula', 'q=rel&formato=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="novas_unidades.csv"');
+    expect(exportedIds(res).sort()).toEqual([...mine].sort());
+    const regional = exportedIds(await listExport('regional', 'q=rel&formato=csv'));
+    expect(regional.sort()).toEqual(mine.slice(2).sort()); // not the two in TRJ
+    const list = await call(t.app, tokens.regional!, '/api/novas-unidades/list', { q: 'rel', per_page: 50 });
+    expect(list.json().total).toBe(regional.length);
+  });
+
+  it('the status filter and a forged scope: the same rows as the list', async () => {
+    const ids = exportedIds(await listExport('regional', 'q=rel&formato=csv&status=999&id_regional=5'));
+    expect(ids).toEqual([]);
+    expect((await listExport('regional', 'sort=password_hash')).statusCode).toBe(400);
   });
 });
 

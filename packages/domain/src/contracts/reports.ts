@@ -10,6 +10,7 @@ export {
   regularizationReportQuery as regularizationReportBody,
   requestReportExportQuery,
   regularizationReportExportQuery,
+  listExportQuery,
 } from '../reports/query.ts';
 
 export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);

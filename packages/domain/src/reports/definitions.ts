@@ -70,3 +70,7 @@ export const REPORTS: readonly ReportDefinition[] = (['energia', 'agua'] as cons
 
 export const reportOf = (flow: Flow, key: ReportKey): ReportDefinition =>
   REPORTS.find((r) => r.flow === flow && r.key === key)!;
+
+/** The report of a request form: its list's export writes the same file. */
+export const reportOfForm = (flow: Flow, kind: Kind): ReportDefinition =>
+  REPORTS.find((r) => r.flow === flow && r.source.of === 'requests' && r.source.kind === kind)!;

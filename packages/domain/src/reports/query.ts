@@ -48,3 +48,6 @@ export const reportSearchTerms = (q: string) => ({
   cep: q.replace(/\D/g, ''),
   enderecoId: q.trim().toLowerCase(),
 });
+
+/** A list's export ('Exportar' on the list): the list's own filters, and the file's format. */
+export const listExportQuery = listQuery.omit({ id: true }).extend(exportFormat);

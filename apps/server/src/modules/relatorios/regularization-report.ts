@@ -8,7 +8,7 @@ import {
   type ReportRow,
 } from '@portal/domain/reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderBy, pageOf } from '../../db/listing.ts';
+import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
 import {
   concessionarias,
   regionais,
@@ -176,6 +176,7 @@ export async function regularizationReportExport(
   flow: Flow,
   query: RegularizationReportQuery,
 ) {
+  sortOf(query, REGULARIZATION_SORT);
   const where = reportWhere(user, flow, query);
   const [statusName, [counted]] = await Promise.all([
     statusNames(db, flow),

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { regionalLabel, statusLabel, type Flow, type Kind, type SessionUser } from '@portal/domain';
+import {
+  regionalLabel,
+  statusLabel,
+  type Flow,
+  type Kind,
+  type ListQuery,
+  type SessionUser,
+} from '@portal/domain';
 import {
   REQUEST_REPORT_FIELDS,
   reportSearchTerms,
@@ -9,7 +16,7 @@ import {
   type RequestReportQuery,
 } from '@portal/domain/reports';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderBy, pageOf } from '../../db/listing.ts';
+import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
 import {
   anexos,
   concessionarias,
@@ -24,7 +31,7 @@ import {
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { countRequests } from '../solicitacoes/counts.ts';
 import { attachmentUrl } from '../solicitacoes/record.ts';
-import { REQUEST_SORT } from '../solicitacoes/repo.ts';
+import { REQUEST_SORT, requestListFilter } from '../solicitacoes/repo.ts';
 import { scopeOf } from '../solicitacoes/scope.ts';
 import {
   anyOf,
@@ -156,14 +163,17 @@ async function reportRows(
   return inOrderOf(ids, rows);
 }
 
+const countWhere = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select({ n: count() })
+    .from(solicitacoes)
+    .where(where)
+    .then(([row]) => row?.n ?? 0);
+
 /** How many rows the filters leave: without a search or a date range, the per-scope counters'. */
 function reportTotal(db: DbOrTx, user: SessionUser, report: RequestReport, query: RequestReportQuery) {
   if (!query.q && !query.de && !query.ate) return countRequests(db, user, report, query.status);
-  return db
-    .select({ n: count() })
-    .from(solicitacoes)
-    .where(reportWhere(user, report, query))
-    .then(([row]) => row?.n ?? 0);
+  return countWhere(db, reportWhere(user, report, query));
 }
 
 /** One page of the report, and how many rows its filters leave. */
@@ -197,46 +207,70 @@ export async function requestReportPage(
 }
 
 /**
- * Every row of the report's filters, newest first, a batch per statement: each batch continues
- * after the last row of the one before along the (data_pedido, id) index of the scope, so no
- * statement holds a connection (or PGlite's only one) for the whole export.
+ * Every row `where` leaves, as report rows, newest first, a batch per statement: each batch
+ * continues after the last row of the one before along the (data_pedido, id) index of the scope,
+ * so no statement holds a connection (or PGlite's only one) for the whole export.
  */
+async function* requestRowBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  statusName: (status: number) => string,
+): AsyncGenerator<ReportRow[]> {
+  // The last row's order values, the instant as text so its microseconds survive the round trip.
+  let after: { at: string; id: number } | undefined;
+  for (;;) {
+    const ids = await db
+      .select({ id: solicitacoes.id, at: sql<string>`${solicitacoes.dataPedido}::text` })
+      .from(solicitacoes)
+      .where(
+        and(
+          where,
+          after &&
+            sql`(${solicitacoes.dataPedido}, ${solicitacoes.id}) < (${after.at}::timestamptz, ${after.id})`,
+        ),
+      )
+      .orderBy(desc(solicitacoes.dataPedido), desc(solicitacoes.id))
+      .limit(EXPORT_BATCH);
+    if (ids.length === 0) return;
+    yield await reportRows(
+      db,
+      ids.map((r) => r.id),
+      statusName,
+    );
+    if (ids.length < EXPORT_BATCH) return;
+    after = ids.at(-1)!;
+  }
+}
+
+/** The report's export: its filters' rows, their count, and the form's status names for the headers. */
 export async function requestReportExport(
   db: DbOrTx,
   user: SessionUser,
   report: RequestReport,
   query: RequestReportQuery,
 ) {
-  const where = reportWhere(user, report, query);
+  // The file is newest first whatever the screen's order (docs/decisions.md), but an order the
+  // screen could not ask for is refused here too.
+  sortOf(query, REQUEST_SORT);
   const [statusName, total] = await Promise.all([
     statusNames(db, report),
     reportTotal(db, user, report, query),
   ]);
-  async function* batches(): AsyncGenerator<ReportRow[]> {
-    // The last row's order values, the instant as text so its microseconds survive the round trip.
-    let after: { at: string; id: number } | undefined;
-    for (;;) {
-      const ids = await db
-        .select({ id: solicitacoes.id, at: sql<string>`${solicitacoes.dataPedido}::text` })
-        .from(solicitacoes)
-        .where(
-          and(
-            where,
-            after &&
-              sql`(${solicitacoes.dataPedido}, ${solicitacoes.id}) < (${after.at}::timestamptz, ${after.id})`,
-          ),
-        )
-        .orderBy(desc(solicitacoes.dataPedido), desc(solicitacoes.id))
-        .limit(EXPORT_BATCH);
-      if (ids.length === 0) return;
-      yield await reportRows(
-        db,
-        ids.map((r) => r.id),
-        statusName,
-      );
-      if (ids.length < EXPORT_BATCH) return;
-      after = ids.at(-1)!;
-    }
-  }
-  return { total, batches: batches(), statusName };
+  return { total, statusName, batches: requestRowBatches(db, reportWhere(user, report, query), statusName) };
+}
+
+/** A request list's export: the rows of the list's own filter, as report rows. */
+export async function requestListExport(
+  db: DbOrTx,
+  user: SessionUser,
+  form: RequestReport,
+  query: ListQuery,
+) {
+  sortOf(query, REQUEST_SORT);
+  const where = requestListFilter(user, form.flow, form.kind, query);
+  const [statusName, total] = await Promise.all([
+    statusNames(db, form),
+    query.q ? countWhere(db, where) : countRequests(db, user, form, query.status),
+  ]);
+  return { total, statusName, batches: requestRowBatches(db, where, statusName) };
 }

@@ -127,16 +127,6 @@ function afterRow(user: SessionUser, query: ListQuery) {
 const listShape = (user: SessionUser, query: ListQuery) =>
   `${scopeShape(user)}:${query.status === undefined ? '' : 's'}${query.q ? 'q' : ''}`;
 
-/** A list's where-clause, its values left as placeholders that `listValues` binds. */
-const listWhere = (user: SessionUser, query: ListQuery) =>
-  and(
-    scopeOf(user, undefined, { prepared: true }),
-    eq(solicitacoes.fluxo, sql.placeholder('flow')),
-    eq(solicitacoes.tipo, sql.placeholder('kind')),
-    query.status === undefined ? undefined : eq(solicitacoes.status, sql.placeholder('status')),
-    query.q ? quickSearch(sql.placeholder('prefix')) : undefined,
-  );
-
 export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) => ({
   ...scopeValues(user),
   flow,
@@ -146,6 +136,27 @@ export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: Lis
   apos: query.apos,
   ...pageOf(query),
 });
+type ListValues = ReturnType<typeof listValues>;
+
+/**
+ * A list's where-clause: its values left as placeholders that `listValues` binds (the prepared
+ * list statements), or with `values`, bound in place (the list's export).
+ */
+const listWhere = (user: SessionUser, query: ListQuery, values?: ListValues) => {
+  const value = (name: 'flow' | 'kind' | 'status' | 'prefix') =>
+    values ? sql.param(values[name]) : sql.placeholder(name);
+  return and(
+    scopeOf(user, undefined, { prepared: !values }),
+    eq(solicitacoes.fluxo, value('flow')),
+    eq(solicitacoes.tipo, value('kind')),
+    query.status === undefined ? undefined : eq(solicitacoes.status, value('status')),
+    query.q ? quickSearch(value('prefix')) : undefined,
+  );
+};
+
+/** The rows a list's filters leave, for its export (the same clause as its pages). */
+export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) =>
+  listWhere(user, query, listValues(user, flow, kind, query));
 
 /**
  * The list's total as a value of its page's statement (one round trip for both): the per-scope

@@ -16,7 +16,11 @@ import {
   validateAddressBody,
   validateUnitBody,
 } from '@portal/domain/contracts/requests';
+import { listExportQuery } from '@portal/domain/contracts/reports';
+import { reportOfForm, requestReportColumns } from '@portal/domain/reports';
 import { DELETED, SAVED } from '../../http/replies.ts';
+import { sendSheet } from '../../http/sheet-export.ts';
+import { requestListExport } from '../relatorios/request-report.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
@@ -65,6 +69,30 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
         }
         const { rows, total } = await listRequests(app.db, user, flow, kind, body);
         return { error: 0 as const, dados: rows, total };
+      },
+    );
+
+    // 'Exportar' on the list: every row of its current filter, as the form's report writes them.
+    app.get(
+      '/list/exportar',
+      { schema: { tags, querystring: listExportQuery } },
+      async (request, reply) => {
+        const { total, statusName, batches } = await requestListExport(
+          app.db,
+          request.user,
+          { flow, kind },
+          request.query,
+        );
+        const { fileName, sheetName } = reportOfForm(flow, kind);
+        return sendSheet(reply, {
+          fileName,
+          sheetName,
+          format: request.query.formato,
+          columns: requestReportColumns(statusName),
+          batches,
+          total,
+          publicUrl: app.config.publicUrl,
+        });
       },
     );
 

@@ -18,6 +18,7 @@ import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
+import { ExportButton } from '../../ui/ExportButton.tsx';
 import { toastError } from '../../ui/toast.ts';
 import { listRequests, type RequestRow } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -85,11 +86,17 @@ export function RequestListPage({ form, initialStatus }: Props) {
           <Title order={1} fz={22}>
             {form.title}
           </Title>
-          {!creationProblem(user, form.flow, form.kind) && (
-            <Button component={Link} to={form.newPath} leftSection={<IconPlus size={18} />}>
-              {form.createButton}
-            </Button>
-          )}
+          <Group gap="sm">
+            <ExportButton
+              path={`${form.apiBase}/list/exportar`}
+              filters={{ q, status: params.status, sort: params.sort, order: params.order }}
+            />
+            {!creationProblem(user, form.flow, form.kind) && (
+              <Button component={Link} to={form.newPath} leftSection={<IconPlus size={18} />}>
+                {form.createButton}
+              </Button>
+            )}
+          </Group>
         </Group>
         <Group gap="sm" align="flex-end">
           <Select
