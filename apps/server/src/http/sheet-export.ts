@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import {
   formatTaxIdDigits,
   reportCellText,
+  type AdminSheet,
   type ExportFormat,
   type ReportCell,
   type ReportColumn,
@@ -162,4 +163,45 @@ async function writeCsv(out: PassThrough, sheet: SheetExport): Promise<void> {
     if (!(await drained(out))) return;
   }
   out.end();
+}
+
+/** How many rows a list's export asks its own paged query for at a time. */
+const LIST_EXPORT_PAGE = 1000;
+
+/**
+ * An administration list exported through its own paged query, in the list's order and filter
+ * (these lists hold hundreds or thousands of rows, so paging by number is cheap).
+ */
+export async function sendListSheet<Row>(
+  reply: FastifyReply,
+  sheet: AdminSheet<Row>,
+  options: { format: ExportFormat; publicUrl: string },
+  /** The list call's use case: without an `id` it always answers a page. */
+  readPage: (paging: {
+    page: number;
+    per_page: number;
+  }) => Promise<{ dados: Row } | { total: number; dados: Row[] }>,
+): Promise<FastifyReply> {
+  const pageOf = async (page: number) => {
+    const answer = await readPage({ page, per_page: LIST_EXPORT_PAGE });
+    return 'total' in answer ? answer : { total: 1, dados: [answer.dados] };
+  };
+  const first = await pageOf(1);
+  async function* batches(): AsyncGenerator<ReportRow[]> {
+    let current = first;
+    for (let page = 2; ; page++) {
+      yield current.dados.map(sheet.cells);
+      if (current.dados.length < LIST_EXPORT_PAGE) return;
+      current = await pageOf(page);
+    }
+  }
+  return sendSheet(reply, {
+    fileName: sheet.fileName,
+    sheetName: sheet.sheetName,
+    columns: sheet.columns,
+    format: options.format,
+    batches: batches(),
+    total: first.total,
+    publicUrl: options.publicUrl,
+  });
 }

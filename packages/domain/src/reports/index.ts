@@ -1,3 +1,4 @@
 export * from './definitions.ts';
 export * from './columns.ts';
 export * from './query.ts';
+export * from './admin-sheets.ts';

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companySaveBody, recordId } from '@portal/domain';
 import { contextOf } from '../../../http/context.ts';
 import { menuGuard } from '../../../http/menu-guard.ts';
+import { sendListSheet } from '../../../http/sheet-export.ts';
+import { listExportQuery } from '@portal/domain/contracts/reports';
+import { ADMIN_SHEETS } from '@portal/domain/reports';
 import { deletedReply, idBody, listBody, listReply, savedReply } from '@portal/domain/contracts/envelopes';
 import { companyRow } from '@portal/domain/contracts/admin';
 import { SAVED } from '../../../http/replies.ts';
@@ -9,7 +12,6 @@ import { deleteCompany } from './delete-company.ts';
 import { listCompanies } from './list-companies.ts';
 import type { Fluxo } from './repo.ts';
 import { saveCompany } from './save-company.ts';
-
 
 /** Enabled companies, energy (/empresas/*) and water (/agua/empresas/*) (spec part 2 §2.7, §7). */
 export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +29,18 @@ export const empresasRoutes: FastifyPluginAsyncZod = async (app) => {
         error: 0 as const,
         ...(await listCompanies(app.db, fluxo, request.body)),
       }),
+    );
+
+    app.get(
+      `${prefix}/list/exportar`,
+      { ...options, schema: { tags, querystring: listExportQuery } },
+      async (request, reply) =>
+        sendListSheet(
+          reply,
+          ADMIN_SHEETS['empresas'],
+          { format: request.query.formato, publicUrl: app.config.publicUrl },
+          (paging) => listCompanies(app.db, fluxo, { ...request.query, ...paging }),
+        ),
     );
 
     app.post(

@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordId, userSaveBody } from '@portal/domain';
 import { contextOf } from '../../../http/context.ts';
 import { menuGuard } from '../../../http/menu-guard.ts';
-import { deletedReply, idBody, listBody, listReply, messageReply, savedReply } from '@portal/domain/contracts/envelopes';
+import { listExportQuery } from '@portal/domain/contracts/reports';
+import { ADMIN_SHEETS } from '@portal/domain/reports';
+import { sendListSheet } from '../../../http/sheet-export.ts';
+import {
+  deletedReply,
+  idBody,
+  listBody,
+  listReply,
+  messageReply,
+  savedReply,
+} from '@portal/domain/contracts/envelopes';
 import { userOptionsReply, userRow } from '@portal/domain/contracts/admin';
 import { SAVED } from '../../../http/replies.ts';
 import { deleteUser } from './delete-user.ts';
@@ -10,7 +20,6 @@ import { listUsers } from './list-users.ts';
 import { saveUser } from './save-user.ts';
 import { sendPasswordReset } from './send-password-reset.ts';
 import { userOptions } from './user-options.ts';
-
 
 const INVITE_SENT = 'Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.';
 const INVITE_FAILED =
@@ -35,10 +44,26 @@ export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/usuarios/opcoes', { onRequest, schema: { tags, response: { 200: userOptionsReply } } }, async () => ({
-    error: 0 as const,
-    dados: await userOptions(app.db),
-  }));
+  app.get(
+    '/usuarios/list/exportar',
+    { onRequest, schema: { tags, querystring: listExportQuery } },
+    async (request, reply) =>
+      sendListSheet(
+        reply,
+        ADMIN_SHEETS['usuarios'],
+        { format: request.query.formato, publicUrl: app.config.publicUrl },
+        (paging) => listUsers(app.db, { ...request.query, ...paging }),
+      ),
+  );
+
+  app.get(
+    '/usuarios/opcoes',
+    { onRequest, schema: { tags, response: { 200: userOptionsReply } } },
+    async () => ({
+      error: 0 as const,
+      dados: await userOptions(app.db),
+    }),
+  );
 
   app.post(
     '/usuarios/add',

@@ -4,6 +4,7 @@ import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import type { ReactNode } from 'react';
+import { ExportButton } from '../../../ui/ExportButton.tsx';
 import { useAdminList, type AdminListOptions } from './useAdminList.ts';
 import { useDeleteRecord } from './useDeleteRecord.ts';
 
@@ -90,6 +91,7 @@ export function AdminListPage<T extends { id: number }>(props: Props<T>) {
             {title}
           </Title>
           <Group gap="sm">
+            <ExportButton path={`${props.resource.base}/list/exportar`} filters={list.exportFilters} />
             {onCreate && (
               <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
                 {createLabel}

@@ -1,6 +1,5 @@
-import type { Flow } from '@portal/domain';
+import { FLOW_LABELS } from '@portal/domain/reports';
 
-/** How the administration screens name each flow. */
-export const FLOW_LABELS: Record<Flow, string> = { energia: 'Energia', agua: 'Água' };
+export { FLOW_LABELS };
 
 export const FLOW_OPTIONS = Object.entries(FLOW_LABELS).map(([value, label]) => ({ value, label }));

@@ -58,8 +58,13 @@ export function useAdminList<T>({ resource, defaultSort, filters = {} }: AdminLi
   if (query.isSuccess && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
 
   const restart = () => setPage(1);
+  const { page: _page, per_page: _perPage, ...current } = params;
   return {
     query,
+    /** What the list shows now, without its paging: its export writes exactly these rows. */
+    exportFilters: Object.fromEntries(
+      Object.entries(current).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+    ),
     search,
     setSearch: (value: string) => {
       setSearchState(value);
