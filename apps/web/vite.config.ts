@@ -1,30 +1,45 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const MERGE_REFS = '\0scroll-area-merge-refs';
-
 /**
- * Mantine's ScrollArea takes only `useMergeRefs` from @floating-ui/react. That package is one module,
- * and a module goes whole into one chunk: the positioning code of every popover and tooltip (14 KB
- * gzipped) followed the sidebar's ScrollArea into the app shell, in every route's first load.
- * ScrollArea gets Mantine's own hook for merging refs instead; popovers still load floating-ui.
+ * Mantine modules of the app shell that take one name from a library whose module would come whole
+ * (a module goes into one chunk, whatever part of it is used): the shell's chunk, in every route's
+ * first load, would carry code that only popovers and modals run. They get that name from here.
  */
-const scrollAreaMergeRefs: Plugin = {
-  name: 'scroll-area-merge-refs',
+const SHELL_IMPORTS = [
+  {
+    // The sidebar's ScrollArea merges refs with @floating-ui/react's hook: 14 KB gzipped of
+    // positioning code. Mantine's own hook does the same.
+    importer: /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    source: '@floating-ui/react',
+    code: `import { useMergedRef } from '@mantine/hooks';
+export const useMergeRefs = (refs) => useMergedRef(...refs);`,
+  },
+  {
+    // The header and footer read a class name off react-remove-scroll's component: 4 KB of scroll
+    // lock, which modals load themselves.
+    importer: /[\\/]AppShell(Header|Footer|Aside)\.mjs$/,
+    source: 'react-remove-scroll',
+    code: `import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';
+export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };`,
+  },
+];
+
+const shellImports: Plugin = {
+  name: 'shell-imports',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer))
-      return MERGE_REFS;
+    const index = SHELL_IMPORTS.findIndex((s) => s.source === source && s.importer.test(importer ?? ''));
+    if (index >= 0) return `\0shell-import-${index}`;
   },
   load(id) {
-    if (id === MERGE_REFS)
-      return `import { useMergedRef } from '@mantine/hooks';
-export const useMergeRefs = (refs) => useMergedRef(...refs);`;
+    const match = /^\0shell-import-(\d+)$/.exec(id);
+    if (match) return SHELL_IMPORTS[Number(match[1])]!.code;
   },
 };
 
 export default defineConfig({
-  plugins: [react(), scrollAreaMergeRefs],
+  plugins: [react(), shellImports],
   server: {
     port: 5173,
     // The API server of `npm run dev` listens on PORT, as `npm start` does.
