@@ -1,14 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
 import { RouterProvider } from 'react-router';
 import { Modals } from '../ui/Modals.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { ThemeProvider } from './ThemeProvider.tsx';
-
-dayjs.locale('pt-br');
 
 /** Spec part 1 §9: notifications close after 5000 ms unless a screen asks otherwise. */
 const NOTIFICATION_MS = 5_000;
