@@ -247,6 +247,23 @@ describe('relatório de regularização', () => {
     expect(values).toContain('javascript:alert(1)');
   });
 
+  it("the regularization list's Exportar: its own filter, for whoever opens the list", async () => {
+    const list = await call(t.app, tokens.celula!, '/api/consolidacao/list', { per_page: 50, status: 0 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/consolidacao/list/exportar?status=0&formato=csv',
+      headers: bearer(tokens.celula!),
+    });
+    expect(res.headers['content-disposition']).toBe('attachment; filename="regularizacao.csv"');
+    expect(res.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(list.json().total + 1);
+    const regional = await t.app.inject({
+      method: 'GET',
+      url: '/api/consolidacao/list/exportar',
+      headers: bearer(tokens.regional!),
+    });
+    expect(regional.statusCode).toBe(403); // the list is the cell's and the provider's
+  });
+
   it('filters by divergence type and refuses one that does not exist', async () => {
     const byType = await report('celula', { tipo_divergencia: 1, per_page: 50 }, 'consolidacao/relatorio');
     expect(byType.json().dados.every((r: { tipo_divergencia: string }) => r.tipo_divergencia === 'CNPJ Diverge da UF')).toBe(true);

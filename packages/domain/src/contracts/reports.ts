@@ -11,6 +11,7 @@ export {
   requestReportExportQuery,
   regularizationReportExportQuery,
   listExportQuery,
+  regularizationListExportQuery,
 } from '../reports/query.ts';
 
 export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);

@@ -51,3 +51,5 @@ export const reportSearchTerms = (q: string) => ({
 
 /** A list's export ('Exportar' on the list): the list's own filters, and the file's format. */
 export const listExportQuery = listQuery.omit({ id: true }).extend(exportFormat);
+/** The regularization list's export: its own filters (search, status, divergence type). */
+export const regularizationListExportQuery = regularizationListQuery.omit({ id: true }).extend(exportFormat);

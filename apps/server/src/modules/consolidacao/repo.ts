@@ -61,13 +61,17 @@ const quickSearch = (q: string | undefined): SQL | undefined => {
   );
 };
 
-export async function listRegularizations(db: DbOrTx, flow: Flow, query: RegularizationListQuery) {
-  const where = and(
+/** The rows the list's filters leave (its pages and its export). */
+export const regularizationListFilter = (flow: Flow, query: RegularizationListQuery) =>
+  and(
     eq(regularizacoes.fluxo, flow),
     query.status === undefined ? undefined : eq(statusOrZero, query.status),
     query.tipo_divergencia == null ? undefined : eq(regularizacoes.tipoDivergencia, query.tipo_divergencia),
     quickSearch(query.q),
   );
+
+export async function listRegularizations(db: DbOrTx, flow: Flow, query: RegularizationListQuery) {
+  const where = regularizationListFilter(flow, query);
   const page = pageOf(query);
   const [rows, [total]] = await Promise.all([
     db

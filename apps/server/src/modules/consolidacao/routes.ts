@@ -13,7 +13,11 @@ import {
   regularizationSaveReply,
   regularizationStatusesReply,
 } from '@portal/domain/contracts/regularization';
+import { regularizationListExportQuery } from '@portal/domain/contracts/reports';
+import { REGULARIZATION_REPORT_COLUMNS, reportOf } from '@portal/domain/reports';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
+import { sendSheet } from '../../http/sheet-export.ts';
+import { regularizationListExport } from '../relatorios/regularization-report.ts';
 import { parseSaveBody } from '../../http/multipart-save-body.ts';
 import { DELETED, SAVED } from '../../http/replies.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
@@ -52,6 +56,25 @@ function regularizationRoutes(flow: Flow): FastifyPluginAsyncZod {
         }
         const { rows, total } = await listRegularizations(app.db, flow, body);
         return { error: 0 as const, dados: rows, total };
+      },
+    );
+
+    // 'Exportar' on the list: every record of its current filter, as the regularization report.
+    app.get(
+      '/list/exportar',
+      { schema: { tags, querystring: regularizationListExportQuery } },
+      async (request, reply) => {
+        const { total, batches } = await regularizationListExport(app.db, flow, request.query);
+        const { fileName, sheetName } = reportOf(flow, 'regularizacao');
+        return sendSheet(reply, {
+          fileName,
+          sheetName,
+          format: request.query.formato,
+          columns: REGULARIZATION_REPORT_COLUMNS,
+          batches,
+          total,
+          publicUrl: app.config.publicUrl,
+        });
       },
     );
 

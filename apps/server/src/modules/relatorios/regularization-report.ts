@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, lte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { REGULARIZATION_STATUSES, labelOf, regionalLabel, type Flow, type SessionUser } from '@portal/domain';
+import {
+  REGULARIZATION_STATUSES,
+  labelOf,
+  regionalLabel,
+  type Flow,
+  type RegularizationListQuery,
+  type SessionUser,
+} from '@portal/domain';
 import {
   divergenceCell,
   regularizationVoltageCell,
@@ -18,7 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { attachmentUrl } from '../consolidacao/record.ts';
-import { REGULARIZATION_SORT, statusOrZero } from '../consolidacao/repo.ts';
+import { REGULARIZATION_SORT, regularizationListFilter, statusOrZero } from '../consolidacao/repo.ts';
 import { scopeShape } from '../solicitacoes/scope.ts';
 import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from './shared.ts';
 
@@ -169,38 +176,51 @@ export async function regularizationReportPage(
   };
 }
 
-/** Every row of the filters, newest first, a batch per statement continuing after the last id. */
-export async function regularizationReportExport(
+/** Every row `where` leaves, newest first, a batch per statement continuing after the last id. */
+async function* regularizationRowBatches(
   db: DbOrTx,
-  user: SessionUser,
   flow: Flow,
-  query: RegularizationReportQuery,
-) {
+  where: SQL | undefined,
+  statusName: (status: number) => string,
+): AsyncGenerator<ReportRow[]> {
+  let after: number | undefined;
+  for (;;) {
+    const ids = await db
+      .select({ id: regularizacoes.id })
+      .from(regularizacoes)
+      .where(and(where, after === undefined ? undefined : lt(regularizacoes.id, after)))
+      .orderBy(desc(regularizacoes.id))
+      .limit(EXPORT_BATCH);
+    if (ids.length === 0) return;
+    yield await reportRows(
+      db,
+      flow,
+      ids.map((r) => r.id),
+      statusName,
+    );
+    if (ids.length < EXPORT_BATCH) return;
+    after = ids.at(-1)!.id;
+  }
+}
+
+/** A where-clause's export: its rows and their count (an order the list would refuse is refused). */
+async function exportWhere(db: DbOrTx, flow: Flow, query: RegularizationListQuery, where: SQL | undefined) {
   sortOf(query, REGULARIZATION_SORT);
-  const where = reportWhere(user, flow, query);
   const [statusName, [counted]] = await Promise.all([
     statusNames(db, flow),
     db.select({ n: count() }).from(regularizacoes).where(where),
   ]);
-  async function* batches(): AsyncGenerator<ReportRow[]> {
-    let after: number | undefined;
-    for (;;) {
-      const ids = await db
-        .select({ id: regularizacoes.id })
-        .from(regularizacoes)
-        .where(and(where, after === undefined ? undefined : lt(regularizacoes.id, after)))
-        .orderBy(desc(regularizacoes.id))
-        .limit(EXPORT_BATCH);
-      if (ids.length === 0) return;
-      yield await reportRows(
-        db,
-        flow,
-        ids.map((r) => r.id),
-        statusName,
-      );
-      if (ids.length < EXPORT_BATCH) return;
-      after = ids.at(-1)!.id;
-    }
-  }
-  return { total: counted?.n ?? 0, batches: batches() };
+  return { total: counted?.n ?? 0, batches: regularizationRowBatches(db, flow, where, statusName) };
 }
+
+/** The report's export: every row of its filters, within the user's scope. */
+export const regularizationReportExport = (
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  query: RegularizationReportQuery,
+) => exportWhere(db, flow, query, reportWhere(user, flow, query));
+
+/** The regularization list's export: its own filter (whoever opens the list sees every record). */
+export const regularizationListExport = (db: DbOrTx, flow: Flow, query: RegularizationListQuery) =>
+  exportWhere(db, flow, query, regularizationListFilter(flow, query));

@@ -14,6 +14,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import { listRegularizations, type RegularizationRow } from './api.ts';
@@ -64,9 +65,15 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
   return (
     <Card padding="lg" radius="lg">
       <Stack gap="md">
-        <Title order={1} fz={22}>
-          {screen.title}
-        </Title>
+        <Group justify="space-between">
+          <Title order={1} fz={22}>
+            {screen.title}
+          </Title>
+          <ExportButton
+            path={`${screen.apiBase}/list/exportar`}
+            filters={{ q: params.q, status: params.status, sort: params.sort, order: params.order }}
+          />
+        </Group>
         <Group gap="sm" align="flex-end">
           <Select
             label="Mostrar"
