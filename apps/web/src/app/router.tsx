@@ -1,10 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { adminRoutes } from '../features/admin/routes.tsx';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
-import { LostPasswordPage } from '../features/auth/LostPasswordPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
@@ -16,10 +13,23 @@ import { reportRoutes } from '../features/reports/routes.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
 import type { RouteHandle } from './shell/crumbs.ts';
-import { AppLayout } from './shell/AppLayout.tsx';
 import { lazyPage } from './lazy-page.ts';
 
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+
+// Loaded with their routes, as the pages are: the recovery and password-change forms (their schemas
+// and form library), which the other screens do not need, and the signed-in shell, which the
+// recovery pages do not. The router waits for them before it renders the route.
+const lostPassword = async () => ({
+  Component: (await import('../features/auth/LostPasswordPage.tsx')).LostPasswordPage,
+});
+const resetPassword = async () => ({
+  Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage,
+});
+const changePassword = async () => ({
+  Component: (await import('../features/auth/ChangePasswordPage.tsx')).ChangePasswordPage,
+});
+const appLayout = async () => ({ Component: (await import('./shell/AppLayout.tsx')).AppLayout });
 
 function Root() {
   return (
@@ -42,20 +52,20 @@ export const router = createBrowserRouter([
         element: <PublicOnly />,
         children: [
           { path: 'login', element: <LoginPage /> },
-          { path: 'recuperar-senha', element: <LostPasswordPage /> },
-          { path: 'recuperar-senha/:hash', element: <ResetPasswordPage /> },
+          { path: 'recuperar-senha', lazy: lostPassword },
+          { path: 'recuperar-senha/:hash', lazy: resetPassword },
         ],
       },
       {
         element: <RequireForcedChange />,
-        children: [{ path: 'troca-senha', element: <ChangePasswordPage /> }],
+        children: [{ path: 'troca-senha', lazy: changePassword }],
       },
       { path: 'logout', element: <LogoutPage /> },
       {
         element: <RequireSession />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: appLayout,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
               // The four request forms (new unit, change of holder; energy, water): 16 routes.
