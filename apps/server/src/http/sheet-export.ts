@@ -3,7 +3,9 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import {
+  FILE_LINK_TEXT,
   formatTaxIdDigits,
+  isWebAddress,
   reportCellText,
   type AdminSheet,
   type ExportFormat,
@@ -37,8 +39,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-export const FILE_LINK_TEXT = 'Visualizar Arquivo';
-
 export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply {
   const out = new PassThrough();
   const writing = sheet.format === 'csv' ? writeCsv(out, sheet) : writeXlsx(out, sheet);
@@ -65,8 +65,6 @@ async function drained(out: Writable): Promise<boolean> {
 /** A file cell opens the portal's viewer of that file: /arquivo/… for the /api/… download address. */
 export const viewerUrl = (publicUrl: string, apiPath: string) =>
   `${publicUrl}${apiPath.replace(/^\/api\//, '/arquivo/')}`;
-
-const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
 /** yyyy-mm-dd or yyyy-mm-ddThh:mm:ss (the portal's wall clock) as the Date Excel shows as such. */
 function excelDate(value: string): Date {

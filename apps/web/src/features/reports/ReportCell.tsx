@@ -1,8 +1,12 @@
 import { Anchor, Button } from '@mantine/core';
-import { reportCellText, type ReportCell as Cell, type ReportColumn } from '@portal/domain/reports';
+import {
+  FILE_LINK_TEXT,
+  isWebAddress,
+  reportCellText,
+  type ReportCell as Cell,
+  type ReportColumn,
+} from '@portal/domain/reports';
 import { IconEye } from '@tabler/icons-react';
-
-const FILE_LINK_TEXT = 'Visualizar Arquivo';
 
 /** One cell of a report as the screen shows it; a file opens in the page's viewer. */
 export function ReportCell({
@@ -27,7 +31,7 @@ export function ReportCell({
       </Button>
     );
   // Someone else wrote it: a link only when it is a web address (§2.10).
-  if (column.kind === 'url' && /^https?:\/\//i.test(String(value)))
+  if (column.kind === 'url' && isWebAddress(String(value)))
     return (
       <Anchor href={String(value)} target="_blank" rel="noopener noreferrer" size="sm">
         {FILE_LINK_TEXT}
