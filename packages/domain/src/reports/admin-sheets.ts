@@ -1,4 +1,11 @@
-import type { CompanyRow, ConcessionaireRow, GroupRow, RegionalRow, StatusLabelRow, UserRow } from '../contracts/admin.ts';
+import type {
+  CompanyRow,
+  ConcessionaireRow,
+  GroupRow,
+  RegionalRow,
+  StatusLabelRow,
+  UserRow,
+} from '../contracts/admin.ts';
 import type { Flow } from '../catalogs/flow-kind.ts';
 import { PERMISSION_FLAGS, PERMISSION_LABELS } from '../access/groups.ts';
 import type { StatusLabelKind } from '../schemas/admin-reference.ts';
@@ -61,7 +68,11 @@ export const ADMIN_SHEETS = {
     columns: [
       { key: 'nome', header: 'Grupo', kind: 'text' },
       { key: 'papel', header: 'Papel', kind: 'text' },
-      ...PERMISSION_FLAGS.map((flag): ReportColumn => ({ key: flag, header: PERMISSION_LABELS[flag], kind: 'text' })),
+      ...PERMISSION_FLAGS.map((flag): ReportColumn => ({
+        key: flag,
+        header: PERMISSION_LABELS[flag],
+        kind: 'text',
+      })),
     ],
     cells: (g: GroupRow) => ({
       nome: g.nome,
