@@ -69,7 +69,22 @@ export const viewerUrl = (publicUrl: string, apiPath: string) =>
 /** yyyy-mm-dd or yyyy-mm-ddThh:mm:ss (the portal's wall clock) as the Date Excel shows as such. */
 function excelDate(value: string): Date {
   const [y, m, d, hh = 0, mm = 0, ss = 0] = value.split(/[-T:]/).map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!, hh, mm, ss));
+  const date = new Date(Date.UTC(2000, m! - 1, d!, hh, mm, ss));
+  date.setUTCFullYear(y!); // Date.UTC would read years 0–99 as 1900–1999
+  return date;
+}
+/** Excel's calendar starts in 1900: an earlier date is written as the text the screen shows. */
+const FIRST_EXCEL_YEAR = 1900;
+
+/** The most a spreadsheet cell holds; a longer text (a long history) is cut, marked with '…'. */
+const MAX_CELL_TEXT = 32_767;
+/** Characters XML 1.0 cannot carry: one of them would make the whole file unreadable. */
+const NOT_IN_XML =
+  // eslint-disable-next-line no-control-regex -- these control characters are the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function xlsxText(value: string): string {
+  const text = value.replace(NOT_IN_XML, '');
+  return text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text;
 }
 
 function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): ExcelJS.CellValue {
@@ -79,15 +94,19 @@ function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): 
       return Number(value);
     case 'date':
     case 'datetime':
-      return excelDate(String(value));
+      return Number(String(value).slice(0, 4)) < FIRST_EXCEL_YEAR
+        ? reportCellText(column.kind, value)
+        : excelDate(String(value));
     case 'taxId':
       return formatTaxIdDigits(String(value));
     case 'file':
       return { text: FILE_LINK_TEXT, hyperlink: viewerUrl(publicUrl, String(value)) };
     case 'url':
-      return isWebAddress(String(value)) ? { text: FILE_LINK_TEXT, hyperlink: String(value) } : String(value);
+      return isWebAddress(String(value))
+        ? { text: FILE_LINK_TEXT, hyperlink: String(value) }
+        : xlsxText(String(value));
     case 'text':
-      return String(value);
+      return xlsxText(String(value));
   }
 }
 

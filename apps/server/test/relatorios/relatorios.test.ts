@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historicoStatus, regularizacoes, solicitacoes } from '../../src/db/schema.ts';
+import { anexos, historicoStatus, regularizacoes, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
 
@@ -214,6 +214,36 @@ describe("a list's Exportar (issue 13)", () => {
     expect(regional.sort()).toEqual(mine.slice(2).sort()); // not the two in TRJ
     const list = await call(t.app, tokens.regional!, '/api/novas-unidades/list', { q: 'rel', per_page: 50 });
     expect(list.json().total).toBe(regional.length);
+  });
+
+  it('what the record screen hides from a role (the cell block, its files) is empty in its file too', async () => {
+    const [user] = await t.app.db.select({ id: usuarios.id }).from(usuarios).limit(1);
+    await t.app.db.update(solicitacoes).set({ protocolo: 'PROTO-CELULA' }).where(eq(solicitacoes.id, mine[5]!));
+    await t.app.db.insert(anexos).values({
+      idSolicitacao: mine[5]!,
+      tipo: 'complementar',
+      nomeArquivo: 'resposta.pdf',
+      storageKey: '00000000-0000-4000-8000-000000000001',
+      tamanho: 10,
+      mime: 'application/pdf',
+      idUsuario: user!.id,
+    });
+    const cellsOf = async (who: string) => {
+      const res = await listExport(who, 'q=rel5&formato=csv');
+      const [header, line] = res.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+      const names = header!.split(';');
+      const values = line!.split(';');
+      return (name: string) => values[names.indexOf(name)];
+    };
+    const requester = await cellsOf('solicitante');
+    expect(requester('Protocolo')).toBe('');
+    expect(requester('Anexo Complementar')).toBe('');
+    expect(requester('Unidade')).toBe('RELUC5');
+    const cell = await cellsOf('celula');
+    expect(cell('Protocolo')).toBe('PROTO-CELULA');
+    expect(cell('Anexo Complementar')).toMatch(/^http:\/\/portal\.test\/arquivo\/arquivos\/\d+$/);
+    const [page] = (await report('regional', { q: 'REL5' })).json().dados;
+    expect(page.protocolo).toBeNull();
   });
 
   it('the status filter and a forged scope: the same rows as the list', async () => {

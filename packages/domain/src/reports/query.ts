@@ -43,11 +43,17 @@ export type RequestReportQuery = z.infer<typeof requestReportQuery>;
 export type RegularizationReportQuery = z.infer<typeof regularizationReportQuery>;
 export type ReportQuery = RequestReportQuery | RegularizationReportQuery;
 
-/** The report's search as it is matched: a postal code by its digits, an address id as typed. */
-export const reportSearchTerms = (q: string) => ({
-  cep: q.replace(/\D/g, ''),
-  enderecoId: q.trim().toLowerCase(),
-});
+/**
+ * The report's search as it is matched: a postal code (8 digits, bare or masked 01310-100 or
+ * 01.310-100) by its digits, and anything as an address id, ignoring case.
+ */
+export const reportSearchTerms = (q: string) => {
+  const text = q.trim();
+  return {
+    cep: /^\d{2}\.?\d{3}-?\d{3}$/.test(text) ? text.replace(/\D/g, '') : '',
+    enderecoId: text.toLowerCase(),
+  };
+};
 
 /** A list's export ('Exportar' on the list): the list's own filters, and the file's format. */
 export const listExportQuery = listQuery.omit({ id: true }).extend(exportFormat);

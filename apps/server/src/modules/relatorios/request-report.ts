@@ -1,7 +1,12 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  policyRole,
   regionalLabel,
+  requestForm,
   statusLabel,
+  visibleFields,
+  visibleFiles,
+  type RequestStatus,
   type Flow,
   type Kind,
   type ListQuery,
@@ -73,13 +78,21 @@ async function statusNames(db: DbOrTx, report: RequestReport) {
   return (status: number) => labels.get(status) ?? statusLabel(status, report.flow, report.kind);
 }
 
-/** The whole report row of each request (§3), in the order of `ids`. */
+/**
+ * The whole report row of each request (§3), in the order of `ids`, as this user may read it: a
+ * field or a file the record screen hides from the user's role at the request's status (the
+ * cell's block, Tipo de Loja, the complementary files) is an empty cell here too.
+ */
 async function reportRows(
   db: DbOrTx,
+  user: SessionUser,
+  report: RequestReport,
   ids: number[],
   statusName: (status: number) => string,
 ): Promise<ReportRow[]> {
   if (ids.length === 0) return [];
+  const form = requestForm(report.flow, report.kind);
+  const role = policyRole(user.papel);
   const lastObservation = db
     .select({ obs: historicoObservacoes.obs })
     .from(historicoObservacoes)
@@ -133,7 +146,11 @@ async function reportRows(
       .from(anexos)
       .where(anyOf(anexos.idSolicitacao, ids)),
   ]);
+  const filesShown = new Map<number, Set<string>>();
   const rows = requests.map((r): ReportRow & { id: number } => {
+    const status = r.request.status as RequestStatus;
+    const fieldsShown = new Set<string>(visibleFields(form, role, status));
+    filesShown.set(r.request.id, new Set(visibleFiles(form, role, status)));
     const row: ReportRow & { id: number } = {
       id: r.request.id,
       name: r.name,
@@ -142,24 +159,26 @@ async function reportRows(
       email: r.email,
       telefone: r.telefone,
       data_pedido: r.dataPedido,
+      cnpj_tim: r.request.cnpjTim,
+      status_atual: statusName(r.request.status),
+      status: r.request.status,
+      observacao: r.observacao,
+      historico_string: r.historico,
     };
-    for (const [key, field] of Object.entries(REQUEST_REPORT_FIELDS))
-      row[key] = requestFieldCell(
-        field,
-        r.request[REQUEST_FIELD_COLUMNS[field as keyof typeof REQUEST_FIELD_COLUMNS]],
-      );
-    row.regional = r.regional === null ? null : regionalLabel(r.regional);
-    row.concessionaria = r.concessionaria;
-    row.cnpj_tim = r.request.cnpjTim;
-    row.status_atual = statusName(r.request.status);
-    row.status = r.request.status;
-    row.observacao = r.observacao;
-    row.historico_string = r.historico;
+    for (const [key, field] of Object.entries(REQUEST_REPORT_FIELDS)) {
+      const column = REQUEST_FIELD_COLUMNS[field as keyof typeof REQUEST_FIELD_COLUMNS];
+      row[key] = fieldsShown.has(field) ? requestFieldCell(field, r.request[column]) : null;
+    }
+    // Names, not ids, for the two fields that point at another table.
+    if (row.regional !== null) row.regional = r.regional === null ? null : regionalLabel(r.regional);
+    if (row.concessionaria !== null) row.concessionaria = r.concessionaria;
     return row;
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const stage of stages) byId.get(stage.id)![stageColumnKey(stage.status)] = stage.first;
-  for (const file of files) byId.get(file.request)![file.tipo] = attachmentUrl(file.id);
+  for (const file of files)
+    if (filesShown.get(file.request)!.has(file.tipo))
+      byId.get(file.request)![file.tipo] = attachmentUrl(file.id);
   return inOrderOf(ids, rows);
 }
 
@@ -199,6 +218,8 @@ export async function requestReportPage(
   return {
     rows: await reportRows(
       db,
+      user,
+      report,
       page.map((r) => r.id),
       statusName,
     ),
@@ -213,6 +234,8 @@ export async function requestReportPage(
  */
 async function* requestRowBatches(
   db: DbOrTx,
+  user: SessionUser,
+  report: RequestReport,
   where: SQL | undefined,
   statusName: (status: number) => string,
 ): AsyncGenerator<ReportRow[]> {
@@ -234,6 +257,8 @@ async function* requestRowBatches(
     if (ids.length === 0) return;
     yield await reportRows(
       db,
+      user,
+      report,
       ids.map((r) => r.id),
       statusName,
     );
@@ -256,7 +281,11 @@ export async function requestReportExport(
     statusNames(db, report),
     reportTotal(db, user, report, query),
   ]);
-  return { total, statusName, batches: requestRowBatches(db, reportWhere(user, report, query), statusName) };
+  return {
+    total,
+    statusName,
+    batches: requestRowBatches(db, user, report, reportWhere(user, report, query), statusName),
+  };
 }
 
 /** A request list's export: the rows of the list's own filter, as report rows. */
@@ -272,5 +301,5 @@ export async function requestListExport(
     statusNames(db, form),
     query.q ? countWhere(db, where) : countRequests(db, user, form, query.status),
   ]);
-  return { total, statusName, batches: requestRowBatches(db, where, statusName) };
+  return { total, statusName, batches: requestRowBatches(db, user, form, where, statusName) };
 }
