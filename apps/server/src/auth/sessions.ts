@@ -4,7 +4,7 @@ import { sessoes } from '../db/schema.ts';
 import { newToken, tokenHash } from './tokens.ts';
 
 /** Starts a session and returns the bearer token; only its hash is kept. */
-export async function startSession(db: Database, idUsuario: number): Promise<string> {
+export async function startSession(db: DbOrTx, idUsuario: number): Promise<string> {
   const token = newToken();
   await db.insert(sessoes).values({ idUsuario, tokenHash: tokenHash(token) });
   return token;

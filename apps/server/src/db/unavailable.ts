@@ -25,8 +25,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
-/** PGlite's queue gave up waiting for this call's turn (pglite-queue.ts). */
-export const isDatabaseBusy = (err: unknown): boolean => driverError(err) instanceof DatabaseBusyError;
+/**
+ * The database is up but every connection is taken: PGlite's queue gave up waiting for this call's
+ * turn (pglite-queue.ts), or the PostgreSQL pool its 5 s for a free connection. Load, not an
+ * outage: the user is told to try again in a moment.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  const cause = driverError(err);
+  return (
+    cause instanceof DatabaseBusyError ||
+    (typeof cause.message === 'string' && /timeout exceeded when trying to connect/i.test(cause.message))
+  );
+}
 
 /** PostgreSQL's disk_full. */
 export const isDatabaseDiskFull = (err: unknown): boolean => driverError(err).code === '53100';

@@ -51,13 +51,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
     }
+    if (isDatabaseBusy(err)) {
+      request.log.warn('banco ocupado: chamada recusada antes de começar');
+      return reply.status(503).send({ error: 1, msg: DATABASE_BUSY });
+    }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'banco indisponível');
       return reply.status(503).send({ error: 1, msg: DATABASE_UNAVAILABLE });
-    }
-    if (isDatabaseBusy(err)) {
-      request.log.warn('banco embutido ocupado: chamada recusada antes de começar');
-      return reply.status(503).send({ error: 1, msg: DATABASE_BUSY });
     }
     if (isDiskFull(err)) {
       request.log.error({ err }, 'disco cheio ao gravar arquivo');

@@ -121,7 +121,10 @@ export const requiredRef = (label: string) =>
   z.preprocess(numericStringToNumber, idNumber(label, messages.required(label)));
 
 export const recordId = requiredRef('ID');
-export const optionalRecordId = z.preprocess(numericStringToNumber, idNumber('ID', messages.invalid('ID')).optional());
+/** An optional row id, named in its message as the user knows the field. */
+export const optionalId = (label: string) =>
+  z.preprocess(numericStringToNumber, idNumber(label, messages.invalid(label)).optional());
+export const optionalRecordId = optionalId('ID');
 
 /** A whole number a smallint column holds (1 to MAX_SMALLINT), for codes without a fixed catalog. */
 export const optionalSmallCode = (label: string) =>

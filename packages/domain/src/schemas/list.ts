@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
 import { codesOf } from '../catalogs/options.ts';
 import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
-import { isStorableText, MAX_ID, MAX_SMALLINT, messages, optionalCode, optionalRecordId } from './fields.ts';
+import { isStorableText, MAX_ID, MAX_SMALLINT, messages, optionalCode, optionalId, optionalRecordId } from './fields.ts';
 
 /**
  * Every list call (spec §7 "…/list", with the paging the guide adds). id_empresa, id_grupo and
@@ -77,7 +77,7 @@ export type ListQuery = z.infer<typeof listQuery>;
  * the user pages forward, so the server starts right after that row instead of skipping every
  * row before the page (keyset paging: page 20,000 costs what page 1 does).
  */
-export const requestListQuery = listQuery.extend({ apos: optionalRecordId });
+export const requestListQuery = listQuery.extend({ apos: optionalId('Posição da lista') });
 export type RequestListQuery = z.infer<typeof requestListQuery>;
 
 /** The regularization list and report also filter by divergence type (spec part 2 §2.10). */

@@ -20,13 +20,17 @@ export async function login(
   if (!record || !valid) throw unauthorized(INVALID_CREDENTIALS);
   if (!record.ativo) throw new AppError(403, INACTIVE_USER);
   if (!record.empresaAtiva) throw new AppError(403, INACTIVE_COMPANY);
-  const token = await startSession(db, record.user.id);
-  await writeAudit(db, {
-    idUsuario: record.user.id,
-    acao: 'login',
-    entidade: 'usuario',
-    entidadeId: record.user.id,
-    ip: input.ip,
+  // One transaction: a sign-in refused on the way (a busy database) leaves no session behind.
+  const token = await db.transaction(async (tx) => {
+    const started = await startSession(tx, record.user.id);
+    await writeAudit(tx, {
+      idUsuario: record.user.id,
+      acao: 'login',
+      entidade: 'usuario',
+      entidadeId: record.user.id,
+      ip: input.ip,
+    });
+    return started;
   });
   return { token, user: record.user };
 }

@@ -75,7 +75,7 @@ export async function importBase(
   storage: FileStorage,
   flow: Flow,
   file: { name: string; bytes: AsyncIterable<Buffer> },
-  log?: Pick<FastifyBaseLogger, 'info'>,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ) {
   const idImportacao = await startRun(ctx.db, flow, ctx.user.id, file.name);
   const rejected = rejectedRowsFile(storage);
@@ -99,7 +99,7 @@ export async function importBase(
       rejeitadasKey,
     });
     const phases = { leitura_s: seconds(readStart), aplicacao_s: 0, julgamento_s: 0 };
-    const divergences = await ctx.db.transaction(async (tx) => {
+    const { run, ...divergences } = await ctx.db.transaction(async (tx) => {
       const applyStart = performance.now();
       await applyStagedRows(tx, idImportacao, flow);
       phases.aplicacao_s = seconds(applyStart);
@@ -120,12 +120,16 @@ export async function importBase(
         depois: { fluxo: flow, arquivo: file.name, ...counts, ...result },
         ip: ctx.ip,
       });
-      return result;
+      return { ...result, run: (await readRun(tx, idImportacao))! };
     });
-    await clearStage(ctx.db, idImportacao);
+    // The base is applied and the run says so: clearing the staged rows is housekeeping that must
+    // not turn the answer into a failure (a busy database would make the user import it again).
+    await clearStage(ctx.db, idImportacao).catch((err: unknown) =>
+      log?.warn({ err, importacao: idImportacao }, 'linhas preparadas não removidas'),
+    );
     // Where an import's time goes (bench/import.ts prints it with LOG_LEVEL=info).
     log?.info({ importacao: idImportacao, linhas: counts.read, ...phases }, 'base importada');
-    return { run: toRunRow((await readRun(ctx.db, idImportacao))!), ...divergences };
+    return { run: toRunRow(run), ...divergences };
   } catch (err) {
     await rejected.discard();
     await clearStage(ctx.db, idImportacao).catch(() => undefined);

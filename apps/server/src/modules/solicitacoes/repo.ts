@@ -107,12 +107,15 @@ const continuesAfterRow = (query: ListQuery) =>
   query.apos !== undefined && Object.hasOwn(CONTINUABLE_SORTS, sortOf(query, REQUEST_SORT).key);
 
 /**
- * The rows after `apos` in the list's order: an index range that starts at that row. The row
- * counts only when this user may see it in this form; otherwise nothing follows it and the page
- * is read by its number (listRequests).
+ * The rows after `apos` in the list's order: an index range that starts at that row. In id order
+ * the position is the id itself. In date order it is the row's date, read only when this user may
+ * see the row in this form; otherwise nothing follows it and the page is read by its number
+ * (listRequests).
  */
 function afterRow(user: SessionUser, query: ListQuery) {
   const { key, column, order } = sortOf(query, REQUEST_SORT);
+  const after = order === 'asc' ? sql`>` : sql`<`;
+  if (key === 'id') return sql`${solicitacoes.id} ${after} ${sql.placeholder('apos')}`;
   const visible = and(
     eq(cursor.id, sql.placeholder('apos')),
     eq(cursor.fluxo, sql.placeholder('flow')),
@@ -120,7 +123,7 @@ function afterRow(user: SessionUser, query: ListQuery) {
     scopeOf(user, { regional: cursor.regional, empresa: cursor.idEmpresa }, { prepared: true }),
   );
   const at = sql`select ${CONTINUABLE_SORTS[key as keyof typeof CONTINUABLE_SORTS]}, ${cursor.id} from ${solicitacoes} as ${cursor} where ${visible}`;
-  return sql`(${column}, ${solicitacoes.id}) ${order === 'asc' ? sql`>` : sql`<`} (${at})`;
+  return sql`(${column}, ${solicitacoes.id}) ${after} (${at})`;
 }
 
 /** What decides a list's where-clause (part of its prepared statements' names): scope, status, search. */
@@ -232,10 +235,24 @@ function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, que
   return statement.execute(listValues(user, flow, kind, query)).then(([row]) => row?.n ?? 0);
 }
 
+/**
+ * Whether an empty page after `apos` is the list's end: in id order always; in date order when
+ * the row is this user's to see in this form (if it is gone, or forged, the page is read by its
+ * number instead).
+ */
+async function listEndsAfter(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+  if (sortOf(query, REQUEST_SORT).key === 'id') return true;
+  const [row] = await db
+    .select({ id: solicitacoes.id })
+    .from(solicitacoes)
+    .where(scoped(user, ofForm(flow, kind), eq(solicitacoes.id, query.apos!)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
   let rows = await requestPage(db, user, flow, kind, query);
-  // Nothing after the row: it was the last, or it is gone or not this user's to page from.
-  if (rows.length === 0 && continuesAfterRow(query))
+  if (rows.length === 0 && continuesAfterRow(query) && !(await listEndsAfter(db, user, flow, kind, query)))
     rows = await requestPage(db, user, flow, kind, { ...query, apos: undefined });
   // A page past the end carries no total: it is read alone.
   const total = rows.length
