@@ -30,6 +30,7 @@ import {
   regularizationSaveBody,
 } from '@portal/domain/contracts/regularization';
 import { importRunsBody } from '@portal/domain/contracts/reconciliation';
+import { regularizationReportQuery } from '@portal/domain/reports';
 import { baseConfirmationListBody, confirmBody } from '@portal/domain/contracts/base-confirmation';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,32 @@ function get(name: string, menu?: MenuKey, params: fc.Arbitrary<string> = fc.con
     sample: params.map((param) => ({
       method: 'GET' as const,
       url: `/api${name.replace(/\{[^}]+\}/, param)}`,
+    })),
+  };
+}
+
+/** An export: a list's filters as a query string, valid and hostile alike, in either format. */
+function exported(name: string, menu: MenuKey, extra: Record<string, fc.Arbitrary<unknown>> = {}): Call {
+  const url = `/api${name}`;
+  const filters = fc.record(
+    {
+      q: fc.constantFrom('demo', 'REL', '%', '_', 'x'.repeat(300), '=1+1'),
+      status: fc.constantFrom(0, 1, 5, -1, 'abc'),
+      sort: fc.constantFrom('id', 'nome', 'unidade', '__proto__', 'constructor', 'password_hash'),
+      order: fc.constantFrom('asc', 'desc', 'up'),
+      formato: fc.constantFrom('csv', 'xlsx', 'pdf', ''),
+      id_regional: fc.constantFrom(...REGIONAL_IDS),
+      ...extra,
+    },
+    { requiredKeys: [] },
+  );
+  return {
+    name: url,
+    method: 'GET',
+    menu,
+    sample: filters.map((query) => ({
+      method: 'GET' as const,
+      url: `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     })),
   };
 }
@@ -344,6 +371,45 @@ function buildCalls() {
       some([1, 2, 3]),
     ),
     post('/confirmacao-base/confirmar', 'confirmacao-base', confirmBody, confirmationHints, some([1, 2, 3])),
+  );
+
+  // Exportar on the administration and regularization lists, and the regularization reports.
+  const reportHints: Hints = {
+    ...listHints,
+    de: fc.constantFrom('2026-01-01', '2026-02-30', '0099-12-31', '31/01/2026'),
+    ate: fc.constantFrom('2025-12-31', '2026-12-31', '9999-12-31'),
+    tipo_divergencia: fc.constantFrom(1, 2, 9),
+    sort: fc.constantFrom('id', 'unidade', 'status', 'constructor'),
+  };
+  const period = {
+    de: reportHints.de!,
+    ate: reportHints.ate!,
+    tipo_divergencia: reportHints.tipo_divergencia!,
+  };
+  calls.push(
+    exported('/usuarios/list/exportar', 'usuarios'),
+    exported('/grupos/list/exportar', 'grupo'),
+    exported('/regional/list/exportar', 'regional'),
+    exported('/empresas/list/exportar', 'empresas'),
+    exported('/agua/empresas/list/exportar', 'empresas'),
+    exported('/concessionarias/list/exportar', 'empresas', {
+      fluxo: fc.constantFrom('energia', 'agua', 'gas'),
+    }),
+    exported('/status-rotulos/list/exportar', 'status', {
+      tipo: fc.constantFrom('nova', 'regularizacao', 'x'),
+    }),
+    exported('/consolidacao/list/exportar', 'consolidacao', period),
+    exported('/agua/consolidacao/list/exportar', 'agua-consolidacao', period),
+    post('/consolidacao/relatorio', 'relatorios', regularizationReportQuery, reportHints, some([1, 2, 3])),
+    post(
+      '/agua/consolidacao/relatorio',
+      'agua-relatorios',
+      regularizationReportQuery,
+      reportHints,
+      some([1, 2]),
+    ),
+    exported('/consolidacao/relatorio/exportar', 'relatorios', period),
+    exported('/agua/consolidacao/relatorio/exportar', 'agua-relatorios', period),
   );
 
   // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.

@@ -35,6 +35,7 @@ import {
   type RequestStatus,
   type SessionUser,
 } from '@portal/domain';
+import { REQUEST_REPORT_FIELDS, requestReportColumns, requestReportQuery } from '@portal/domain/reports';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos, solicitacoes } from '../../src/db/schema.ts';
@@ -372,6 +373,83 @@ function formCalls(flow: Flow, kind: Kind) {
     ),
   );
 
+  // Exportar on the list, and the form's report and its export: every row the file or the page
+  // holds is of this form, in the caller's scope, with only the fields and files its role sees.
+  const headers = requestReportColumns(String);
+  const fieldOfHeader = new Map(
+    headers.flatMap((c) => {
+      const field = REQUEST_REPORT_FIELDS[c.key] ?? (c.kind === 'file' ? c.key : undefined);
+      return field ? [[c.header, field] as const] : [];
+    }),
+  );
+  async function rowLeaks(session: Session, rows: Record<string, string | number | null>[]) {
+    const ids = rows.map((r) => Number(r.id));
+    const stored = await rowsOf(ids);
+    const role = policyRole(session.user.papel);
+    return rows.flatMap((r) => {
+      const row = stored.get(Number(r.id));
+      if (!readable(session.user, row) || !ofForm(row)) return [`exported row ${String(r.id)} outside scope`];
+      const status = row!.status as RequestStatus;
+      const shown = new Set<string>([
+        ...visibleFields(form, role, status),
+        ...visibleFiles(form, role, status),
+      ]);
+      return Object.entries(r)
+        .filter(([key, value]) => value !== null && value !== '' && fieldOfHeader.has(key))
+        .filter(([key]) => !shown.has(fieldOfHeader.get(key)!))
+        .map(([key]) => `hidden ${key} of ${String(r.id)} exported`);
+    });
+  }
+  /** The rows of a csv the portal wrote, by header; an xlsx (or anything else) yields none. */
+  const csvRows = (text: string) => {
+    if (!text.startsWith('\uFEFF')) return [];
+    const [head, ...lines] = text.slice(1).trim().split('\r\n');
+    const names = head!.split(';');
+    return lines.map((line) => {
+      const cells = line.split(';');
+      return Object.fromEntries(names.map((name, i) => [name === 'ID' ? 'id' : name, cells[i] ?? null]));
+    });
+  };
+  const exportQuery = fc.record(
+    {
+      q: fc.constantFrom('UC-PROP', 'end-1', '%', '_', 'x'.repeat(300), '04571000'),
+      status: fc.constantFrom(...REQUEST_STATUSES, -1, 'abc'),
+      sort: fc.constantFrom('id', 'unidade', 'data_pedido', 'constructor', 'password_hash'),
+      order: fc.constantFrom('asc', 'desc', 'up'),
+      formato: fc.constantFrom('csv', 'csv', 'xlsx', 'pdf'),
+      de: fc.constantFrom('2026-01-01', '2026-02-30', '0099-12-31'),
+      id_regional: fc.constantFrom(...REGIONAL_IDS),
+    },
+    { requiredKeys: [] },
+  );
+  const download = (name: string): Call => ({
+    name: `${base}/${name}`,
+    method: 'GET',
+    sample: () =>
+      exportQuery.map((query) => ({
+        method: 'GET' as const,
+        url: `${base}/${name}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      })),
+    targets: () => [],
+    leaks: ({ session, json }) => rowLeaks(session, csvRows(String(json.__body ?? ''))),
+  });
+  const reportPage = post('relatorio', requestReportQuery, { status: fc.constantFrom(...REQUEST_STATUSES) });
+  calls.push(download('list/exportar'), download('relatorio/exportar'), {
+    ...reportPage,
+    async leaks({ session, json }) {
+      const rows = (json.dados ?? []) as Record<string, string | number | null>[];
+      const byHeader = rows.map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([key, v]) => [headers.find((c) => c.key === key)?.header ?? key, v]),
+        ),
+      );
+      return rowLeaks(
+        session,
+        byHeader.map((r, i) => ({ ...r, id: rows[i]!.id ?? null })),
+      );
+    },
+  });
+
   const deletePath = { 'energia.troca': '/unidades/delete', 'agua.troca': '/agua/troca-unidades/delete' }[
     `${flow}.${kind}` as string
   ];
@@ -475,7 +553,7 @@ describe('the request engine under generated and hostile payloads, as every demo
           const leaks = await call.leaks?.({
             session,
             body: undefined,
-            json: { __param: param },
+            json: { __param: param, __body: res.body },
             before: rowsBefore,
           });
           expect(leaks ?? [], where).toEqual([]);

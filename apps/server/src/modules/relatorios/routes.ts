@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestForm } from '@portal/domain';
 import {
   regularizationReportBody,
   regularizationReportExportQuery,
@@ -23,7 +24,10 @@ import { requestReportExport, requestReportPage } from './request-report.ts';
  * or csv. Both are guarded by the report's menu entry and read within the session's scope.
  */
 function reportRoutes(report: ReportDefinition): FastifyPluginAsyncZod {
-  const tags = ['Relatórios'];
+  // A request form's report is documented with the form's other calls (/api/docs).
+  const tags = [
+    report.source.of === 'requests' ? requestForm(report.flow, report.source.kind).title : 'Relatórios',
+  ];
   const file = { fileName: report.fileName, sheetName: report.sheetName };
   return async (app) => {
     app.addHook('onRequest', menuGuard(report.menuKey));
