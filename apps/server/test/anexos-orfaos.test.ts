@@ -74,9 +74,9 @@ describe('the periodic sweep of orphan attachment files', () => {
   });
 
   it('keeps the old files of regularizations and the rejected rows of an import, which other tables point to', async () => {
-    const regularizationFile = await plant('complete', true);
-    const rejectedRows = await plant('complete', true);
-    const orphan = await plant('complete', true);
+    // Planted recent, pointed at, and only then aged: a sweep in between must not see them unclaimed.
+    const regularizationFile = await plant('complete', false);
+    const rejectedRows = await plant('complete', false);
     const [regularization] = await t.app.db
       .insert(regularizacoes)
       .values({ fluxo: 'energia', unidade: 'ORFAO-1', tipoDivergencia: 1, status: 0 })
@@ -95,6 +95,8 @@ describe('the periodic sweep of orphan attachment files', () => {
       situacao: 'aplicada',
       rejeitadasKey: path.basename(rejectedRows),
     });
+    for (const file of [regularizationFile, rejectedRows]) await utimes(file, aged, aged);
+    const orphan = await plant('complete', true);
 
     expect(await until(async () => !(await exists(orphan)))).toBe(true);
     expect(await exists(regularizationFile)).toBe(true);
