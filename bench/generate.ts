@@ -21,6 +21,16 @@ const started = Date.now();
 await db.execute(sql`truncate solicitacoes, solicitacoes_contagem, base_provedor restart identity cascade`);
 // One set-based insert per table: a million rows in seconds, no round trip per row.
 await insertSyntheticRequests(db, count);
+// The reports read each request's histories: its first status and the one it holds, and a note.
+await db.execute(sql`
+  insert into historico_status (id_solicitacao, id_usuario, nome, status, data_cadastro)
+  select id, id_usuario, 'Sofia Solicitante', 0, data_pedido from solicitacoes
+  union all
+  select id, id_usuario, 'Carlos Célula', status, data_pedido + interval '1 hour' from solicitacoes where status <> 0`);
+await db.execute(sql`
+  insert into historico_observacoes (id_solicitacao, id_usuario, nome, obs, data)
+  select id, id_usuario, 'Sofia Solicitante', 'Solicitação registrada para a unidade ' || unidade, data_pedido
+  from solicitacoes`);
 await db.execute(sql`
   insert into base_provedor (fluxo, uc, endereco_id, rz_social, concessionaria, endereco, bairro, cidade, estado, ativa, sge)
   select (array['energia','agua'])[1 + (i % 2)], (3000000000 + i)::text, 'BASE' || lpad(i::text, 8, '0'),
@@ -28,6 +38,8 @@ await db.execute(sql`
          'Centro', 'São Paulo', 'SP', i % 7 <> 0, true
   from generate_series(1, ${count}) as i`);
 await db.execute(sql`vacuum analyze solicitacoes`);
+await db.execute(sql`vacuum analyze historico_status`);
+await db.execute(sql`vacuum analyze historico_observacoes`);
 await db.execute(sql`vacuum analyze base_provedor`);
 console.log(
   `${count} solicitações e ${count} unidades da base geradas em ${((Date.now() - started) / 1000).toFixed(1)} s`,
