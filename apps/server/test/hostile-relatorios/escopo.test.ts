@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos, grupos, historicoObservacoes, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { csvObjects, readXlsx } from './support.ts';
+import { csvObjects } from '../support/csv.ts';
+import { readXlsx } from './support.ts';
 
 /** Hostile: who reads which rows and which columns through the reports and the list exports. */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regularizacoes, solicitacoes } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { csvObjects } from './support.ts';
+import { csvObjects } from '../support/csv.ts';
 
 /** Hostile: the report filters, with type confusion, odd dates and odd searches. */
 let t: TestApp;

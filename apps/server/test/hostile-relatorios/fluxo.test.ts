@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
-import { parseCsv } from './support.ts';
+import { parseCsv } from '../support/csv.ts';
 
 /** Hostile: a real socket — a download cut short, a user deactivated mid-download; and who exports the admin lists. */
 let t: TestApp;

@@ -19,7 +19,8 @@ import {
 } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { csvObjects, parseCsv, readXlsx } from './support.ts';
+import { csvObjects, parseCsv } from '../support/csv.ts';
+import { readXlsx } from './support.ts';
 
 /** Hostile: what the files hold — formulas, control characters, long cells, odd dates, links. */
 const PYTHON = '/usr/bin/python3';

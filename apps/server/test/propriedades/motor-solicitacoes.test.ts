@@ -39,6 +39,7 @@ import { REQUEST_REPORT_FIELDS, requestReportColumns, requestReportQuery } from 
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos, solicitacoes } from '../../src/db/schema.ts';
+import { csvObjects } from '../support/csv.ts';
 import {
   footprint,
   hostileFrom,
@@ -401,15 +402,8 @@ function formCalls(flow: Flow, kind: Kind) {
     });
   }
   /** The rows of a csv the portal wrote, by header; an xlsx (or anything else) yields none. */
-  const csvRows = (text: string) => {
-    if (!text.startsWith('\uFEFF')) return [];
-    const [head, ...lines] = text.slice(1).trim().split('\r\n');
-    const names = head!.split(';');
-    return lines.map((line) => {
-      const cells = line.split(';');
-      return Object.fromEntries(names.map((name, i) => [name === 'ID' ? 'id' : name, cells[i] ?? null]));
-    });
-  };
+  const csvRows = (text: string) =>
+    text.startsWith('\uFEFF') ? csvObjects(text).map(({ ID, ...row }) => ({ ...row, id: ID ?? null })) : [];
   const exportQuery = fc.record(
     {
       q: fc.constantFrom('UC-PROP', 'end-1', '%', '_', 'x'.repeat(300), '04571000'),
