@@ -27,6 +27,15 @@ import { ReportCell } from './ReportCell.tsx';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'Todos';
+/** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa. */
+const DATE_PICKER = {
+  w: 150,
+  locale: 'pt-br',
+  valueFormat: 'DD/MM/YYYY',
+  placeholder: 'dd/mm/aaaa',
+  clearable: true,
+  leftSection: <IconCalendar size={16} />,
+} as const;
 
 /**
  * One of the six reports (spec part 2 §2.10): every column of the report row, paged, filtered and
@@ -128,24 +137,14 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
           )}
           <DatePickerInput
             label="De"
-            w={150}
-            locale="pt-br"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            clearable
-            leftSection={<IconCalendar size={16} />}
+            {...DATE_PICKER}
             maxDate={range.ate ?? undefined}
             value={range.de}
             onChange={(de) => refilter(setRange)({ ...range, de })}
           />
           <DatePickerInput
             label="Até"
-            w={150}
-            locale="pt-br"
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            clearable
-            leftSection={<IconCalendar size={16} />}
+            {...DATE_PICKER}
             minDate={range.de ?? undefined}
             value={range.ate}
             onChange={(ate) => refilter(setRange)({ ...range, ate })}
