@@ -44,3 +44,4 @@ export * from './schemas/admin-reference.ts';
 export * from './schemas/regularization.ts';
 export * from './schemas/de-para.ts';
 export * from './workflow/deletion.ts';
+export * from './post-approval/index.ts';

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'apagar-arquivo',
   'importar-base',
   'confirmar-na-base',
+  'pre-validar',
+  'validar-final',
+  'acompanhar',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,16 @@
-import type { Flow, Kind, RegularizationFile, RequestField, RequestFile, RoleKind, StatusLabelKind } from '@portal/domain';
+import type {
+  Flow,
+  Kind,
+  PostApprovalStage,
+  RegularizationFile,
+  RequestField,
+  RequestFile,
+  RoleKind,
+  StatusLabelKind,
+  ValidationResult,
+  ValidationType,
+} from '@portal/domain';
+import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
 import type { AuditAction } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import {
@@ -178,7 +190,14 @@ export const auditLog = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entidade_idx').on(t.entidade, t.entidadeId)],
+  (t) => [
+    index('audit_log_entidade_idx').on(t.entidade, t.entidadeId),
+    // /logs filters by user, entity, action and period, newest first (by id, which follows time).
+    index('audit_log_usuario_idx').on(t.idUsuario, t.id),
+    index('audit_log_acao_idx').on(t.acao, t.id),
+    index('audit_log_entidade_ordem_idx').on(t.entidade, t.id),
+    index('audit_log_data_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -234,6 +253,16 @@ export const solicitacoes = pgTable(
     smp: varchar('smp', { length: 20 }),
     novaUc: varchar('nova_uc', { length: 20 }),
     dataLigacao: date('data_ligacao', { mode: 'string' }),
+    /**
+     * After approval (docs/workflow.md 'Depois da aprovação'): the stage an energy new unit at
+     * 8 'Inserida na Base' waits in, and since when. A trigger (migration 0006) opens stage 1
+     * whenever the request enters 8 and clears both when it leaves, whoever writes the status.
+     */
+    posEtapa: smallint('pos_etapa').$type<PostApprovalStage>(),
+    posEtapaDesde: timestamp('pos_etapa_desde', { withTimezone: true }),
+    /** The first invoice, recorded while the unit is followed up (stage 3). */
+    dataPrimeiraFatura: date('data_primeira_fatura', { mode: 'string' }),
+    dataRecebimentoFatura: date('data_recebimento_fatura', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -276,6 +305,10 @@ export const solicitacoes = pgTable(
     index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
     // The reports' search is exact on the postal code (spec part 2 §2.10).
     index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
+    // The post-approval lists (a few percent of the requests) read their page off this one.
+    index('solicitacoes_pos_etapa_idx')
+      .on(t.posEtapa, t.posEtapaDesde, t.id)
+      .where(sql`${t.posEtapa} is not null`),
   ],
 );
 
@@ -371,6 +404,35 @@ export const historicoObservacoes = pgTable(
     data: timestamp('data', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('historico_observacoes_solicitacao_idx').on(t.idSolicitacao)],
+);
+
+/**
+ * Each validation recorded after approval (issue 14): pre-validation (tipo 1) or final validation
+ * (tipo 2), approved or not, by whom and when. Kept, not overwritten: a unit sent back and validated
+ * again shows every round.
+ */
+export const validacoesUc = pgTable(
+  'validacoes_uc',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idSolicitacao: integer('id_solicitacao')
+      .notNull()
+      .references(() => solicitacoes.id, { onDelete: 'cascade' }),
+    tipo: smallint('tipo').$type<ValidationType>().notNull(),
+    status: smallint('status').$type<ValidationResult>().notNull(),
+    responsavel: varchar('responsavel', { length: POST_APPROVAL_MAX.responsavel }).notNull(),
+    cargo: varchar('cargo', { length: POST_APPROVAL_MAX.cargo }).notNull(),
+    identificacaoTim: varchar('identificacao_tim', { length: POST_APPROVAL_MAX.identificacao_tim }),
+    elementoDeRede: varchar('elemento_de_rede', { length: POST_APPROVAL_MAX.elemento_de_rede }),
+    tipologia: varchar('tipologia', { length: POST_APPROVAL_MAX.tipologia }),
+    dataValidacao: date('data_validacao', { mode: 'string' }),
+    chaveDebito: varchar('chave_debito', { length: POST_APPROVAL_MAX.chave_debito }),
+    observacao: text('observacao'),
+    idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
+    nome: varchar('nome', { length: 120 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('validacoes_uc_solicitacao_idx').on(t.idSolicitacao, t.id)],
 );
 
 /** The current file of each kind attached to a request; the bytes live in the storage backend. */

@@ -125,6 +125,12 @@ export const MENU_RULES = {
   'de-para': keepsProviderBase,
   // Confirming approved requests into the base is the provider operator's (status 8 'Inserida na Base').
   'confirmacao-base': all(mayAdminister, any(isAdmin, kindIn('amee'))),
+  // After approval (issue 14): the provider's work on the units it inserted in its base. Part 1 §6
+  // gives the provider 'full menu' and the cell a menu 'without pre, final, follow-up'. Consulta
+  // reads these lists; writing is refused to it like every other save.
+  'pos-aprovacao': any(isAdmin, kindIn('amee')),
+  // The audit trail names every user and what they changed: administrators only.
+  logs: isAdmin,
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
   relatorios: readsReports,
   // The water reports (part 1 §2: under /agua/relatorios) go to those readers who work water.
@@ -181,10 +187,13 @@ const MENU: MenuSection[] = [
   },
   {
     key: 'base-provedor',
-    label: 'Base Xerox/AME',
+    label: 'Conciliação da Base',
     items: [
       { key: 'conciliacao', label: 'Conciliação da Base', path: '/conciliacao-da-base' },
       { key: 'confirmacao-base', label: 'Confirmação na Base', path: '/confirmacao-base' },
+      { key: 'pos-aprovacao', label: 'Pré-Validação', path: '/validacao-uc' },
+      { key: 'pos-aprovacao', label: 'Validação Final', path: '/validacao-final-uc' },
+      { key: 'pos-aprovacao', label: 'Acompanhamento', path: '/acompanhamento-uc-nova' },
       { key: 'de-para', label: 'De-Para', path: '/de-para' },
     ],
   },
@@ -206,6 +215,7 @@ const MENU: MenuSection[] = [
       { key: 'grupo', label: 'Grupo de Acesso', path: '/grupo' },
       { key: 'status', label: 'Status Energia', path: '/status/nova-unidade' },
       { key: 'status', label: 'Status Água', path: '/status/regularizacao' },
+      { key: 'logs', label: 'Logs de Ações', path: '/logs' },
     ],
   },
   {

@@ -1,0 +1,3 @@
+export * from './stages.ts';
+export * from './rules.ts';
+export * from './calendar.ts';
