@@ -34,6 +34,8 @@ import { localidadesRoutes } from './modules/localidades/routes.ts';
 import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts';
 import { conciliacaoRoutes } from './modules/conciliacao/routes.ts';
 import { confirmacaoBaseRoutes } from './modules/confirmacao-base/routes.ts';
+import { logsRoutes } from './modules/logs/routes.ts';
+import { posAprovacaoRoutes } from './modules/pos-aprovacao/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { deParaRoutes } from './modules/de-para/routes.ts';
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(deParaRoutes);
         await signedIn.register(conciliacaoRoutes);
         await signedIn.register(confirmacaoBaseRoutes);
+        await signedIn.register(logsRoutes);
+        await signedIn.register(posAprovacaoRoutes);
         await signedIn.register(relatoriosRoutes);
       });
     },

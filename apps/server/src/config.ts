@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_STAGE_DEADLINE_DAYS } from '@portal/domain';
 import { StartupError } from './startup/startup-error.ts';
 
 /** Everything the server reads from its environment, parsed once at start. */
@@ -41,6 +42,8 @@ export interface Config {
    * call and field to whoever asks, signed in or not.
    */
   apiDocs: boolean;
+  /** Days a unit may wait at a post-approval stage before its list flags it (PRAZO_ETAPA_DIAS). */
+  stageDeadlineDays: number;
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cepTimeoutMs: int(env.CEP_TIMEOUT_MS, 3000),
     orphanSweepIntervalMs: int(env.ORPHAN_SWEEP_INTERVAL_MS, 60 * 60_000),
     apiDocs: ['1', 'true', 'sim'].includes(env.API_DOCS?.trim().toLowerCase() ?? ''),
+    stageDeadlineDays: Math.max(1, int(env.PRAZO_ETAPA_DIAS, DEFAULT_STAGE_DEADLINE_DAYS)),
   };
 }
 

@@ -9,6 +9,8 @@ import {
 import {
   followUpProblem,
   SITE_SITUATIONS,
+  type SiteSituation,
+  type ValidationResult,
   VALIDATION_RESULTS,
   validationDateProblem,
   validationObservationProblem,
@@ -126,7 +128,7 @@ const common = {
   version: requiredRef('Versão'),
   responsavel: requiredText(POST_APPROVAL_MAX.responsavel, 'Responsável'),
   cargo: requiredText(POST_APPROVAL_MAX.cargo, 'Cargo'),
-  status: requiredCode(codesOf(VALIDATION_RESULTS), 'Status'),
+  status: requiredCode(codesOf(VALIDATION_RESULTS), 'Status').transform((s) => s as ValidationResult),
   observacao: optionalText(POST_APPROVAL_MAX.observacao, 'Observação'),
 };
 
@@ -154,8 +156,11 @@ export const finalValidationBody = z.object({
   chave_debito: optionalText(POST_APPROVAL_MAX.chave_debito, 'Chave de Débito'),
 });
 
-const refusalNeedsObservation = (v: { status: number; observacao?: string | null }, ctx: z.RefinementCtx) => {
-  const problem = validationObservationProblem(v.status as 1 | 2, v.observacao);
+const refusalNeedsObservation = (
+  v: { status: ValidationResult; observacao?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  const problem = validationObservationProblem(v.status, v.observacao);
   if (problem) ctx.addIssue({ code: 'custom', path: ['observacao'], message: problem });
 };
 
@@ -172,13 +177,13 @@ export const followUpBody = z
   .object({
     id: recordId,
     version: requiredRef('Versão'),
-    situacao: requiredCode(codesOf(SITE_SITUATIONS), 'Situação da UC'),
+    situacao: requiredCode(codesOf(SITE_SITUATIONS), 'Situação da UC').transform((s) => s as SiteSituation),
     data_primeira_fatura: optionalDate('Data de Emissão da 1ª Fatura'),
     data_recebimento_fatura: optionalDate('Data de Recebimento da 1ª Fatura'),
     observacao: optionalText(POST_APPROVAL_MAX.observacao, 'Observação'),
   })
   .superRefine((v, ctx) => {
-    const problem = followUpProblem(v as Parameters<typeof followUpProblem>[0], new Date());
+    const problem = followUpProblem(v, new Date());
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.msg });
   });
 export type FollowUpBody = z.infer<typeof followUpBody>;

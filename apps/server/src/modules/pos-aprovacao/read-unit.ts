@@ -1,0 +1,37 @@
+import { daysWaiting, requestForm, type SessionUser } from '@portal/domain';
+import type { PostApprovalRecord } from '@portal/domain/contracts/post-approval';
+import type { DbOrTx } from '../../db/client.ts';
+import { isoDate } from '../../http/replies.ts';
+import { toApiRecord } from '../solicitacoes/record.ts';
+import { attachmentsOf, requesterOf } from '../solicitacoes/repo.ts';
+import { findUnit, validationsOf } from './repo.ts';
+
+/**
+ * What /validar-uc and /acompanhar-uc show: the request as the validator's role reads it on its
+ * form (the same fields and files, no more), its stage and every validation recorded.
+ */
+export async function readUnit(
+  db: DbOrTx,
+  user: SessionUser,
+  id: number,
+  now = new Date(),
+): Promise<PostApprovalRecord> {
+  const row = await findUnit(db, user, id);
+  const [requester, files, validacoes] = await Promise.all([
+    requesterOf(db, row),
+    attachmentsOf(db, row.id),
+    validationsOf(db, row.id),
+  ]);
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    etapa: row.posEtapa,
+    desde: row.posEtapaDesde && isoDate(row.posEtapaDesde),
+    dias: row.posEtapaDesde && daysWaiting(row.posEtapaDesde, now),
+    data_primeira_fatura: row.dataPrimeiraFatura,
+    data_recebimento_fatura: row.dataRecebimentoFatura,
+    validacoes,
+    solicitacao: toApiRecord(user, requestForm(row.fluxo, row.tipo), row, requester, files),
+  };
+}
