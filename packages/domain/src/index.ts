@@ -45,3 +45,4 @@ export * from './schemas/regularization.ts';
 export * from './schemas/de-para.ts';
 export * from './workflow/deletion.ts';
 export * from './post-approval/index.ts';
+export * from './audit-log/index.ts';

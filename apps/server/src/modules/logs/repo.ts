@@ -1,0 +1,158 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_LOG_MAX_ROWS, type AuditLogListBody } from '@portal/domain/contracts/audit-log';
+import type { DbOrTx } from '../../db/client.ts';
+import { pageOf } from '../../db/listing.ts';
+import { auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
+import { anyOf, startOfDay, startOfNextDay } from '../relatorios/shared.ts';
+
+/**
+ * How far `id` order may stray from `created_at` order. `created_at` is the transaction's start and
+ * `id` is taken at the insert, so a save that runs long (an import) or a clock set back a little
+ * writes rows out of time order; a day covers both with room to spare.
+ */
+const SLACK = sql.raw(`interval '1 day'`);
+
+/**
+ * A period as bounds on `id` besides `created_at`: every list reads newest first along an index
+ * that ends in `id` (the primary key, or the filter's (column, id) index), so an id range keeps
+ * an old period as cheap as today's. The bounds come from the rows written
+ * outside the period by more than SLACK (two probes of audit_log_data_idx), so a slow
+ * transaction's row is never cut off; `created_at` then decides exactly.
+ */
+function periodConditions(de: string | null | undefined, ate: string | null | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (de) {
+    conditions.push(
+      sql`${auditLog.createdAt} >= ${startOfDay(de)}`,
+      sql`${auditLog.id} > coalesce((select p.id from audit_log p
+        where p.created_at < ${startOfDay(de)} - ${SLACK}
+        order by p.created_at desc limit 1), 0)`,
+    );
+  }
+  if (ate) {
+    conditions.push(
+      sql`${auditLog.createdAt} < ${startOfNextDay(ate)}`,
+      sql`${auditLog.id} < coalesce((select n.id from audit_log n
+        where n.created_at >= ${startOfNextDay(ate)} + ${SLACK}
+        order by n.created_at limit 1), 9223372036854775807)`,
+    );
+  }
+  return conditions;
+}
+
+const whereOf = (query: AuditLogListBody) =>
+  and(
+    query.id_usuario === undefined ? undefined : eq(auditLog.idUsuario, query.id_usuario),
+    query.entidade === undefined ? undefined : eq(auditLog.entidade, query.entidade),
+    query.acao === undefined ? undefined : eq(auditLog.acao, query.acao),
+    ...periodConditions(query.de, query.ate),
+  );
+
+export interface AuditLogEntry {
+  id: number;
+  createdAt: Date;
+  usuario: string | null;
+  acao: string;
+  entidade: string;
+  entidadeId: string | null;
+  antes: unknown;
+  depois: unknown;
+  ip: string | null;
+}
+
+/**
+ * One page of entries, newest first, and how many the filter holds counted up to
+ * AUDIT_LOG_MAX_ROWS + 1 (docs/decisions.md): an exact count of a million rows would cost more
+ * than the page, and nobody pages that deep; the period narrows instead.
+ */
+export async function listEntries(db: DbOrTx, query: AuditLogListBody) {
+  const where = whereOf(query);
+  const { limit, offset } = pageOf(query);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        usuario: usuarios.name,
+        acao: auditLog.acao,
+        entidade: auditLog.entidade,
+        entidadeId: auditLog.entidadeId,
+        antes: auditLog.antes,
+        depois: auditLog.depois,
+        ip: auditLog.ip,
+      })
+      .from(auditLog)
+      .leftJoin(usuarios, eq(usuarios.id, auditLog.idUsuario))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(auditLog)
+        .where(where)
+        .limit(AUDIT_LOG_MAX_ROWS + 1)
+        .as('capped'),
+    ),
+  ]);
+  return {
+    rows: rows as AuditLogEntry[],
+    total: Math.min(total, AUDIT_LOG_MAX_ROWS),
+    limited: total > AUDIT_LOG_MAX_ROWS,
+  };
+}
+
+/**
+ * The distinct values of an indexed column, one index probe each (a skip scan: PostgreSQL has
+ * none of its own), so a million rows with twenty users cost twenty probes, not a million reads.
+ */
+const distinctValues = (column: 'id_usuario' | 'entidade' | 'acao') => {
+  const c = sql.raw(column);
+  return sql`with recursive v(value) as (
+    (select ${c} from audit_log where ${c} is not null order by ${c} limit 1)
+    union all
+    select (select a.${c} from audit_log a where a.${c} > v.value order by a.${c} limit 1)
+    from v where v.value is not null
+  ) select value from v where value is not null`;
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function distinctUsers(db: DbOrTx) {
+  const result = await db.execute(sql`
+    select u.id, u.name from (${distinctValues('id_usuario')}) d
+    join ${usuarios} u on u.id = d.value
+    order by u.name, u.id`);
+  return rowsOf<{ id: number; name: string }>(result);
+}
+
+export async function distinctEntities(db: DbOrTx) {
+  return rowsOf<{ value: string }>(await db.execute(distinctValues('entidade'))).map((r) => r.value);
+}
+
+export async function distinctActions(db: DbOrTx) {
+  return rowsOf<{ value: string }>(await db.execute(distinctValues('acao'))).map((r) => r.value);
+}
+
+/** The names of the regionals and concessionaires a page of entries refers to by id. */
+export async function namesOf(db: DbOrTx, ids: { regionais: number[]; concessionarias: number[] }) {
+  const [regionals, concessionaires] = await Promise.all([
+    ids.regionais.length
+      ? db
+          .select({ id: regionais.id, nome: regionais.regional })
+          .from(regionais)
+          .where(anyOf(regionais.id, ids.regionais))
+      : [],
+    ids.concessionarias.length
+      ? db
+          .select({ id: concessionarias.id, nome: concessionarias.nome })
+          .from(concessionarias)
+          .where(anyOf(concessionarias.id, ids.concessionarias))
+      : [],
+  ]);
+  return {
+    regionais: new Map(regionals.map((r) => [r.id, r.nome])),
+    concessionarias: new Map(concessionaires.map((c) => [c.id, c.nome])),
+  };
+}
