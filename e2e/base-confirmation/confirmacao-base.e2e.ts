@@ -1,14 +1,7 @@
 import { clientCnpjForUf, requestForm } from '@portal/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createViaApi,
-  freshUnit,
-  moveViaApi,
-  requestFields,
-  statusOf,
-  tokenOf,
-} from '../requests/support.ts';
+import { approvedViaApi, freshUnit, statusOf, tokenOf } from '../requests/support.ts';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { field, pageAs, screenshot, toast } from '../support/ui.ts';
@@ -23,34 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A new unit request walked by the API to 7 'Aprovada', as the regional and the cell would. */
-async function approvedRequest(unidade: string, concessionaire: number) {
-  const { id } = await createViaApi(
-    baseUrl,
-    form,
-    'solicitante@demo.portal',
-    requestFields(unidade, { id_concessionaria: concessionaire }),
-  );
-  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, {
-    endereco_id: `TSPC${unidade.slice(-6)}`,
-    status: 1,
-  });
-  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { status: 2 });
-  await moveViaApi(baseUrl, form, 'celula@demo.portal', id, {
-    status: 7,
-    tipo_de_pagamento: 1,
-    classe_tarifaria: 1,
-    subclasse_tarifaria: 1,
-    modalidade_tarifaria: 'bt',
-    tensao_fornecimento: 3,
-    mercado: 2,
-    centro_custo: 'CC1020',
-    conta_contabil: '4110203',
-    data_ligacao: '2026-12-01',
-  });
-  return id;
-}
 
 /** The provider's base export, sent as the import screen sends it. */
 async function importBase(token: string, rows: string[]) {
@@ -76,8 +41,8 @@ describe('Confirmação na Base (issue 11 item 5)', () => {
     const concessionaire = serving.find((c) => c.ufs.includes('SP'))!;
     const inBase = freshUnit('71');
     const missing = freshUnit('72');
-    const confirmed = await approvedRequest(inBase, concessionaire.id);
-    const exception = await approvedRequest(missing, concessionaire.id);
+    const confirmed = await approvedViaApi(baseUrl, inBase, concessionaire.id);
+    const exception = await approvedViaApi(baseUrl, missing, concessionaire.id);
     await importBase(amee, [
       `${inBase};${concessionaire.nome};Operadora Telecom Brasil S.A.;${clientCnpjForUf('SP')};SP`,
     ]);

@@ -4,7 +4,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, mainMenu } from '../support/browser.ts';
 import { createViaApi, freshUnit, pageAs, requestFields, screenshot } from '../requests/support.ts';
-import { field } from '../support/ui.ts';
+import { field, pickToday } from '../support/ui.ts';
 
 const baseUrl = inject('baseUrl');
 const form = requestForm('energia', 'nova');
@@ -42,17 +42,6 @@ async function search(page: Page, text: string) {
   );
   await field(page, 'Pesquisar').fill(text);
   await answer;
-}
-
-/** Today in the date picker: its day button in the month shown (today's month). */
-async function pickToday(page: Page, label: string) {
-  await field(page, label).click();
-  const day = String(new Date().getDate());
-  await page
-    .locator('table button:not([data-outside])')
-    .filter({ hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
 }
 
 async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV (separado por ;)') {

@@ -1,4 +1,4 @@
-import { editPathFor, formFieldLabel, type RequestForm } from '@portal/domain';
+import { editPathFor, formFieldLabel, requestForm, type RequestForm } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall, apiLogin } from '../support/api.ts';
@@ -132,6 +132,32 @@ export async function moveViaApi(
   const version = (current.body!.dados as { version: number }).version;
   const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/edit`, token, { id, version, ...fields });
   if (answer.status !== 200) throw new Error(`edit falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** An energy new unit walked by the API to 7 'Aprovada', as the requester, the regional and the cell would. */
+export async function approvedViaApi(baseUrl: string, unidade: string, concessionaire?: number): Promise<number> {
+  const form = requestForm('energia', 'nova');
+  const { id } = await createViaApi(
+    baseUrl,
+    form,
+    'solicitante@demo.portal',
+    requestFields(unidade, concessionaire ? { id_concessionaria: concessionaire } : {}),
+  );
+  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { endereco_id: `TSPC${unidade.slice(-6)}`, status: 1 });
+  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { status: 2 });
+  await moveViaApi(baseUrl, form, 'celula@demo.portal', id, {
+    status: 7,
+    tipo_de_pagamento: 1,
+    classe_tarifaria: 1,
+    subclasse_tarifaria: 1,
+    modalidade_tarifaria: 'bt',
+    tensao_fornecimento: 3,
+    mercado: 2,
+    centro_custo: 'CC1020',
+    conta_contabil: '4110203',
+    data_ligacao: '2026-12-01',
+  });
+  return id;
 }
 
 export async function statusOf(baseUrl: string, form: RequestForm, id: number): Promise<number> {

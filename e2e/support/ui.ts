@@ -64,3 +64,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     animations: 'disabled',
   });
 }
+
+/** Today in a date picker: its day button in the month shown (today's month). */
+export async function pickToday(page: Page, label: string): Promise<void> {
+  await field(page, label).click();
+  const day = String(new Date().getDate());
+  await page
+    .locator('table button:not([data-outside])')
+    .filter({ hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+}

@@ -7,6 +7,7 @@ import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { postApprovalRoutes } from '../features/post-approval/routes.tsx';
 import { reconciliationRoutes } from '../features/reconciliation/routes.tsx';
 import { regularizationRoutes } from '../features/regularization/routes.tsx';
 import { reportRoutes } from '../features/reports/routes.tsx';
@@ -77,6 +78,8 @@ export const router = createBrowserRouter([
               ...reconciliationRoutes,
               // Confirmação na Base: approved requests the base now holds, confirmed to 8.
               ...baseConfirmationRoutes,
+              // After approval: pre-validation, final validation and first-invoice follow-up.
+              ...postApprovalRoutes,
               // The six reports, energy and water.
               ...reportRoutes,
               // An attachment opened from a link in an exported report.

@@ -115,6 +115,9 @@ export const postApprovalRecordReply = z.object({
     dias: z.number().nullable(),
     data_primeira_fatura: z.string().nullable(),
     data_recebimento_fatura: z.string().nullable(),
+    /** The names of the request's regional and concessionaire, as the block shows them. */
+    regional: z.string().nullable(),
+    concessionaria: z.string().nullable(),
     /** Every validation recorded, newest first. */
     validacoes: z.array(validationEntry),
     /** The request as the validator's role reads it (the fields of spec part 2 §3). */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isoDate } from '../../http/replies.ts';
 import { toApiRecord } from '../solicitacoes/record.ts';
 import { attachmentsOf, requesterOf } from '../solicitacoes/repo.ts';
-import { findUnit, validationsOf } from './repo.ts';
+import { findUnit, namesOf, validationsOf } from './repo.ts';
 
 /**
  * What /validar-uc and /acompanhar-uc show: the request as the validator's role reads it on its
@@ -17,10 +17,11 @@ export async function readUnit(
   now = new Date(),
 ): Promise<PostApprovalRecord> {
   const row = await findUnit(db, user, id);
-  const [requester, files, validacoes] = await Promise.all([
+  const [requester, files, validacoes, names] = await Promise.all([
     requesterOf(db, row),
     attachmentsOf(db, row.id),
     validationsOf(db, row.id),
+    namesOf(db, row),
   ]);
   return {
     id: row.id,
@@ -29,6 +30,7 @@ export async function readUnit(
     etapa: row.posEtapa,
     desde: row.posEtapaDesde && isoDate(row.posEtapaDesde),
     dias: row.posEtapaDesde && daysWaiting(row.posEtapaDesde, now),
+    ...names,
     data_primeira_fatura: row.dataPrimeiraFatura,
     data_recebimento_fatura: row.dataRecebimentoFatura,
     validacoes,

@@ -22,6 +22,8 @@ import { notFound } from '../../http/errors.ts';
 import { isoDate } from '../../http/replies.ts';
 import { scoped } from '../solicitacoes/scope.ts';
 
+type Row = typeof solicitacoes.$inferSelect;
+
 const ofPostApprovalForm = and(
   eq(solicitacoes.fluxo, POST_APPROVAL_FORM.flow),
   eq(solicitacoes.tipo, POST_APPROVAL_FORM.kind),
@@ -123,6 +125,20 @@ export async function findUnit(db: DbOrTx, user: SessionUser, id: number, option
   return row;
 }
 
+/** The names of the unit's regional and concessionaire. */
+export async function namesOf(db: DbOrTx, row: Row) {
+  const [regional] = row.regional
+    ? await db.select({ nome: regionais.regional }).from(regionais).where(eq(regionais.id, row.regional))
+    : [];
+  const [concessionaria] = row.idConcessionaria
+    ? await db
+        .select({ nome: concessionarias.nome })
+        .from(concessionarias)
+        .where(eq(concessionarias.id, row.idConcessionaria))
+    : [];
+  return { regional: regional?.nome ?? null, concessionaria: concessionaria?.nome ?? null };
+}
+
 export async function validationsOf(db: DbOrTx, idSolicitacao: number): Promise<ValidationEntry[]> {
   const rows = await db
     .select()
@@ -183,7 +199,6 @@ export const insertValidation = (
     chaveDebito: fields.chave_debito ?? null,
   });
 
-type Row = typeof solicitacoes.$inferSelect;
 type StageValues = Partial<Pick<Row, 'status' | 'posEtapa' | 'dataPrimeiraFatura' | 'dataRecebimentoFatura'>>;
 
 /**
