@@ -217,15 +217,20 @@ describe('[ADMIN][PAGE]: server-side paging', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
 
-  it(`past ${AUDIT_LOG_MAX_ROWS} rows the total is capped and flagged, and deeper pages ask for a filter`, async () => {
+  it(`a total past ten pages ahead (at least 1,000) is flagged "more than"; pages end at ${AUDIT_LOG_MAX_ROWS} rows, and deeper ones ask for a filter`, async () => {
     await t.app.db.execute(sql`
       insert into audit_log (id_usuario, acao, entidade, entidade_id, created_at)
       select ${ids.tower}, 'acompanhar', 'massa', g::text, now()
       from generate_series(1, ${AUDIT_LOG_MAX_ROWS + 5}) g`);
     const res = await list({ entidade: 'massa', per_page: 50 });
-    expect(res.json()).toMatchObject({ total: AUDIT_LOG_MAX_ROWS, total_limitado: true });
+    expect(res.json()).toMatchObject({ total: 1_000, total_limitado: true });
+    expect((await list({ entidade: 'massa', per_page: 50, page: 30 })).json()).toMatchObject({
+      total: 30 * 50 + 9 * 50,
+      total_limitado: true,
+    });
     const last = await list({ entidade: 'massa', per_page: 50, page: AUDIT_LOG_MAX_ROWS / 50 });
     expect(last.statusCode).toBe(200);
+    expect(last.json()).toMatchObject({ total: AUDIT_LOG_MAX_ROWS, total_limitado: true });
     expect(rowsOf(last)).toHaveLength(50);
     const deeper = await list({ entidade: 'massa', per_page: 50, page: AUDIT_LOG_MAX_ROWS / 50 + 1 });
     expect(deeper.statusCode).toBeGreaterThanOrEqual(400);

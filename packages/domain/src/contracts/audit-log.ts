@@ -9,7 +9,7 @@ import { listQuery } from '../schemas/list.ts';
  * before → after field by field. Administrators only. Declared once for server and web.
  */
 
-/** The most rows a filter counts and pages through; past it the total is "more than". */
+/** How deep a filter's pages go: the newest 10,000 rows; older ones are reached by the filters. */
 export const AUDIT_LOG_MAX_ROWS = 10_000;
 
 const blankToUndefined = (v: unknown) =>
@@ -73,7 +73,11 @@ export type AuditLogRow = z.infer<typeof auditLogRow>;
 
 export const auditLogListReply = z.object({
   error: z.literal(0),
-  /** Exact up to AUDIT_LOG_MAX_ROWS; past it `total` is that cap and `total_limitado` is true. */
+  /**
+   * Exact up to a limit that grows as the pages go deeper (at least 1,000 rows, ten pages past the
+   * one asked, at most AUDIT_LOG_MAX_ROWS); past it `total` is that limit and `total_limitado` true:
+   * the screen says "mais de".
+   */
   total: z.number(),
   total_limitado: z.boolean(),
   dados: z.array(auditLogRow),

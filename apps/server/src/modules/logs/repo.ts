@@ -60,14 +60,24 @@ export interface AuditLogEntry {
   ip: string | null;
 }
 
+/** The fewest rows a total counts before it says "more than", and how many pages it looks ahead. */
+const COUNT_AT_LEAST = 1_000;
+const PAGES_AHEAD = 10;
+
 /**
- * One page of entries, newest first, and how many the filter holds counted up to
- * AUDIT_LOG_MAX_ROWS + 1 (docs/decisions.md): an exact count of a million rows would cost more
- * than the page, and nobody pages that deep; the period narrows instead.
+ * How far the total counts for a page (docs/decisions.md): an exact count of a million rows, or
+ * of two filters no one index serves together, costs far more than the page. It counts ten pages
+ * past this one (at least 1,000 rows), so the pager always offers the next pages and page 1 stays
+ * cheap; deeper pages count further, never past AUDIT_LOG_MAX_ROWS, as deep as a page may go.
  */
+export const countLimitFor = (offset: number, perPage: number) =>
+  Math.min(AUDIT_LOG_MAX_ROWS, Math.max(COUNT_AT_LEAST, offset + PAGES_AHEAD * perPage));
+
+/** One page of entries, newest first, and the filter's total counted up to countLimitFor. */
 export async function listEntries(db: DbOrTx, query: AuditLogListBody) {
   const where = whereOf(query);
   const { limit, offset } = pageOf(query);
+  const countLimit = countLimitFor(offset, limit);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({
@@ -92,14 +102,14 @@ export async function listEntries(db: DbOrTx, query: AuditLogListBody) {
         .select({ one: sql`1`.as('one') })
         .from(auditLog)
         .where(where)
-        .limit(AUDIT_LOG_MAX_ROWS + 1)
+        .limit(countLimit + 1)
         .as('capped'),
     ),
   ]);
   return {
     rows: rows as AuditLogEntry[],
-    total: Math.min(total, AUDIT_LOG_MAX_ROWS),
-    limited: total > AUDIT_LOG_MAX_ROWS,
+    total: Math.min(total, countLimit),
+    limited: total > countLimit,
   };
 }
 
