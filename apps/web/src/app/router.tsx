@@ -6,6 +6,7 @@ import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
+import { logsRoutes } from '../features/logs/routes.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { postApprovalRoutes } from '../features/post-approval/routes.tsx';
 import { reconciliationRoutes } from '../features/reconciliation/routes.tsx';
@@ -78,6 +79,7 @@ export const router = createBrowserRouter([
               ...reconciliationRoutes,
               // Confirmação na Base: approved requests the base now holds, confirmed to 8.
               ...baseConfirmationRoutes,
+              ...logsRoutes,
               // After approval: pre-validation, final validation and first-invoice follow-up.
               ...postApprovalRoutes,
               // The six reports, energy and water.

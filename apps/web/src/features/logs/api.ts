@@ -1,0 +1,24 @@
+import type {
+  AuditLogFilters,
+  AuditLogListBody,
+  AuditLogListReply,
+} from '@portal/domain/contracts/audit-log';
+import { apiPost } from '../../api/client.ts';
+
+export type { AuditLogFilters, AuditLogRow } from '@portal/domain/contracts/audit-log';
+
+/** What the page sends: the filters it has, and the page. */
+export type LogsParams = Partial<Omit<AuditLogListBody, 'page' | 'per_page'>> &
+  Pick<AuditLogListBody, 'page' | 'per_page'>;
+
+export const listLogs = (params: LogsParams) => apiPost<AuditLogListReply>('logs/list', params);
+
+export const readLogFilters = () =>
+  apiPost<{ dados: AuditLogFilters }>('logs/filtros').then((reply) => reply.dados);
+
+/** Every query key of /logs. */
+export const logsKeys = {
+  all: ['logs'] as const,
+  list: (params: LogsParams) => [...logsKeys.all, 'list', params] as const,
+  filters: () => [...logsKeys.all, 'filtros'] as const,
+};
