@@ -183,6 +183,33 @@ describe('auditChanges: the before → after of one audit entry', () => {
     expect(changes[0]).toEqual({ campo: 'name', label: 'Nome', antes: 'A', depois: 'B' });
   });
 
+  it("after approval: the stage, the validation's result and the site's situation read by their names", () => {
+    const changes = auditChanges({
+      acao: 'pre-validar',
+      entidade: 'solicitacao.energia.nova',
+      antes: { status: 8, pos_etapa: 1 },
+      depois: { status: 8, pos_etapa: 2, resultado: 1, responsavel: 'Rita', data_validacao: '2026-11-20' },
+    });
+    expect(changes).toEqual([
+      {
+        campo: 'pos_etapa',
+        label: 'Etapa',
+        antes: 'Aguardando Pré-Validação',
+        depois: 'Aguardando Validação Final',
+      },
+      { campo: 'resultado', label: 'Resultado', antes: null, depois: 'Aprovado' },
+      { campo: 'responsavel', label: 'Responsável', antes: null, depois: 'Rita' },
+      { campo: 'data_validacao', label: 'Data da Validação', antes: null, depois: '20/11/2026' },
+    ]);
+    const [situation] = auditChanges({
+      acao: 'acompanhar',
+      entidade: 'solicitacao.energia.nova',
+      antes: { pos_etapa: 3 },
+      depois: { situacao: 2 },
+    });
+    expect(situation).toEqual({ campo: 'situacao', label: 'Situação', antes: null, depois: 'Ativa' });
+  });
+
   it('a removed attachment names its slot and file', () => {
     expect(
       auditChanges({

@@ -5,6 +5,13 @@ import { FLOWS_LIST, KINDS_LIST, type Flow, type Kind } from '../catalogs/flow-k
 import { labelOf } from '../catalogs/options.ts';
 import { DIVERGENCE_TYPES, REGULARIZATION_STATUSES } from '../catalogs/regularization.ts';
 import { statusLabel } from '../catalogs/request-status.ts';
+import {
+  SITE_SITUATIONS,
+  VALIDATION_RESULTS,
+  type SiteSituation,
+  type ValidationResult,
+} from '../post-approval/rules.ts';
+import { POST_APPROVAL_STAGES, type PostApprovalStage } from '../post-approval/stages.ts';
 import { formatCnpj, formatCpf } from '../validators/tax-id.ts';
 import { REQUEST_FIELD_KINDS } from '../workflow/field-kinds.ts';
 import type { RequestField } from '../workflow/request-fields.ts';
@@ -42,6 +49,19 @@ const EXTRA_LABELS: Readonly<Record<string, string>> = {
   rejected: 'Linhas Rejeitadas',
   opened: 'Divergências Abertas',
   closed: 'Divergências Fechadas',
+  // after approval (issue 14): pre-validation, final validation, first-invoice follow-up
+  pos_etapa: 'Etapa',
+  resultado: 'Resultado',
+  situacao: 'Situação',
+  responsavel: 'Responsável',
+  cargo: 'Cargo',
+  identificacao_tim: 'Identificação TIM',
+  elemento_de_rede: 'Elemento de Rede',
+  tipologia: 'Tipologia',
+  data_validacao: 'Data da Validação',
+  chave_debito: 'Chave de Débito',
+  data_primeira_fatura: 'Data de Emissão da 1ª Fatura',
+  data_recebimento_fatura: 'Data de Recebimento da 1ª Fatura',
 };
 
 /** The file slot's name (apagar-arquivo): `tipo` is the slot, `nome` the file's name. */
@@ -174,6 +194,15 @@ function describe(campo: string, value: unknown, ctx: ValueContext): string {
       break;
     case 'id_concessionaria':
       return nameOf(names.concessionarias, value);
+    case 'pos_etapa':
+      if (typeof value === 'number') return labelOf(POST_APPROVAL_STAGES, value as PostApprovalStage);
+      break;
+    case 'resultado':
+      if (typeof value === 'number') return labelOf(VALIDATION_RESULTS, value as ValidationResult);
+      break;
+    case 'situacao':
+      if (typeof value === 'number') return labelOf(SITE_SITUATIONS, value as SiteSituation);
+      break;
     case 'tipo_divergencia':
       if (typeof value === 'number') return labelOf(DIVERGENCE_TYPES, value);
       break;
