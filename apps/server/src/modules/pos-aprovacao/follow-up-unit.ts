@@ -1,8 +1,15 @@
-import { labelOf, POST_APPROVAL_STAGE, SITE_SITUATION, SITE_SITUATIONS, STALE_VERSION } from '@portal/domain';
+import {
+  followUpProblem,
+  labelOf,
+  POST_APPROVAL_STAGE,
+  SITE_SITUATION,
+  SITE_SITUATIONS,
+  STALE_VERSION,
+} from '@portal/domain';
 import type { FollowUpBody, PostApprovalSaveReply } from '@portal/domain/contracts/post-approval';
 import { writeAudit } from '../../audit/audit.ts';
 import type { ActorContext } from '../../http/context.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict, unprocessable } from '../../http/errors.ts';
 import { SAVED } from '../../http/replies.ts';
 import { addObservations } from '../solicitacoes/repo.ts';
 import { findUnit, updateStage } from './repo.ts';
@@ -16,10 +23,20 @@ export async function followUpUnit(ctx: ActorContext, body: FollowUpBody): Promi
   return ctx.db.transaction(async (tx) => {
     const row = await findUnit(tx, ctx.user, body.id, { lock: true });
     assertAtStage(row, body.version, POST_APPROVAL_STAGE.ACOMPANHAMENTO);
+    // A date the body leaves out keeps what is recorded; null clears it. The merged pair is checked
+    // again, since the body alone cannot show a receipt earlier than the issue already stored.
+    const dates = {
+      data_primeira_fatura:
+        body.data_primeira_fatura === undefined ? row.dataPrimeiraFatura : body.data_primeira_fatura,
+      data_recebimento_fatura:
+        body.data_recebimento_fatura === undefined ? row.dataRecebimentoFatura : body.data_recebimento_fatura,
+    };
+    const problem = followUpProblem({ ...body, ...dates }, new Date());
+    if (problem) throw unprocessable(problem.msg, problem.field);
     const active = body.situacao === SITE_SITUATION.ATIVA;
     const values = {
-      dataPrimeiraFatura: body.data_primeira_fatura ?? null,
-      dataRecebimentoFatura: body.data_recebimento_fatura ?? null,
+      dataPrimeiraFatura: dates.data_primeira_fatura,
+      dataRecebimentoFatura: dates.data_recebimento_fatura,
       ...(active ? { posEtapa: POST_APPROVAL_STAGE.ATIVA } : {}),
     };
     const saved = await updateStage(tx, row, values);

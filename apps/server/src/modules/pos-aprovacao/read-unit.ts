@@ -16,7 +16,9 @@ export async function readUnit(
   id: number,
   now = new Date(),
 ): Promise<PostApprovalRecord> {
-  const row = await findUnit(db, user, id);
+  // Before the stages the request is read on its own form, under that form's rule: a provider
+  // without the form's permission must not read it through this screen.
+  const row = await findUnit(db, user, id, { staged: true });
   const [requester, files, validacoes, names] = await Promise.all([
     requesterOf(db, row),
     attachmentsOf(db, row.id),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   daysWaiting,
   POST_APPROVAL_FORM,
@@ -112,13 +112,25 @@ export async function listStage(
 
 /**
  * An energy new unit in the user's scope (404 otherwise: absent and out of scope look alike);
- * `lock` holds it until the transaction ends.
+ * `staged` finds it only once it has entered the stages; `lock` holds it until the transaction ends.
  */
-export async function findUnit(db: DbOrTx, user: SessionUser, id: number, options: { lock?: boolean } = {}) {
+export async function findUnit(
+  db: DbOrTx,
+  user: SessionUser,
+  id: number,
+  options: { lock?: boolean; staged?: boolean } = {},
+) {
   const query = db
     .select()
     .from(solicitacoes)
-    .where(scoped(user, ofPostApprovalForm, eq(solicitacoes.id, id)))
+    .where(
+      scoped(
+        user,
+        ofPostApprovalForm,
+        eq(solicitacoes.id, id),
+        options.staged ? isNotNull(solicitacoes.posEtapa) : undefined,
+      ),
+    )
     .limit(1);
   const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw notFound('Unidade não encontrada.');
