@@ -65,13 +65,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
 }
 
-/** Today in a date picker: its day button in the month shown (today's month). */
+/**
+ * Today in a date picker: the enabled day button named with today's full date ("26 novembro
+ * 2026"), so a neighbouring picker's closing calendar or another month's same day never matches.
+ */
 export async function pickToday(page: Page, label: string): Promise<void> {
   await field(page, label).click();
-  const day = String(new Date().getDate());
-  await page
-    .locator('table button:not([data-outside])')
-    .filter({ hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
+  const now = new Date();
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(now);
+  const name = `${now.getDate()} ${month} ${now.getFullYear()}`;
+  await page.locator(`table button[aria-label="${name}"]:not([disabled])`).filter({ visible: true }).click();
 }

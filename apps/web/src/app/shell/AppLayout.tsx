@@ -1,8 +1,6 @@
 import { AppShell, Center, em, Loader, px, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { hidesHeader, menuFor } from '@portal/domain';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { BRAND } from '../branding.ts';
@@ -14,9 +12,6 @@ import { Footer } from './Footer.tsx';
 import classes from './AppLayout.module.css';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
-
-// Dates are shown in pt-BR in the signed-in screens, the only ones that show dates.
-dayjs.locale('pt-br');
 
 /** Sidebar collapses into the burger below 1200 px (Mantine's lg breakpoint is 75em). */
 const NAV_BREAKPOINT = 'lg';

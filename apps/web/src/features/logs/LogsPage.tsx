@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Collapse, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { useDisclosure } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type AuditActionCode } from '@portal/domain';
-import { IconCalendar, IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';
+import { IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import { listLogs, logsKeys, readLogFilters, type AuditLogRow, type LogsParams } from './api.ts';
@@ -16,14 +16,7 @@ import { whenText } from './when.ts';
 
 const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 /** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa (as on the reports). */
-const DATE_PICKER = {
-  w: 150,
-  locale: 'pt-br',
-  valueFormat: 'DD/MM/YYYY',
-  placeholder: 'dd/mm/aaaa',
-  clearable: true,
-  leftSection: <IconCalendar size={16} />,
-} as const;
+const DATE_PICKER = { ...PT_BR_DATE_PICKER, w: 150, clearable: true } as const;
 
 interface Filters {
   usuario: string | null;

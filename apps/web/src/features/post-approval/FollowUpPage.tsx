@@ -21,10 +21,10 @@ import {
   writeProblem,
 } from '@portal/domain';
 import { followUpBody, POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { postApprovalKeys, readUnit, saveFollowUp, type PostApprovalRecord } from './api.ts';
 import { STAGE_SCREENS } from './screens.ts';
@@ -33,13 +33,7 @@ import { useStageForm } from './useStageForm.ts';
 
 const SITUATIONS = SITE_SITUATIONS.map((s) => ({ value: String(s.code), label: s.label }));
 const BACK = STAGE_SCREENS.acompanhamento.path;
-const DATE = {
-  locale: 'pt-br',
-  valueFormat: 'DD/MM/YYYY',
-  placeholder: 'dd/mm/aaaa',
-  clearable: true,
-  leftSection: <IconCalendar size={16} />,
-} as const;
+const DATE = { ...PT_BR_DATE_PICKER, clearable: true } as const;
 
 /** /acompanhar-uc/{id} (spec part 2 §2.9): the first invoice of a validated unit, until it is 'Ativa'. */
 export function FollowUpPage() {

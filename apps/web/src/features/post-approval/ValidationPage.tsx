@@ -26,10 +26,10 @@ import {
   type ValidationType,
 } from '@portal/domain';
 import { POST_APPROVAL_MAX, validationBody } from '@portal/domain/contracts/post-approval';
-import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { postApprovalKeys, readUnit, saveValidation, type PostApprovalRecord } from './api.ts';
 import { STAGE_SCREENS } from './screens.ts';
@@ -216,10 +216,7 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
                 <DatePickerInput
                   label="Data da Validação"
                   required
-                  locale="pt-br"
-                  valueFormat="DD/MM/YYYY"
-                  placeholder="dd/mm/aaaa"
-                  leftSection={<IconCalendar size={16} />}
+                  {...PT_BR_DATE_PICKER}
                   maxDate={todayInBrasilia(new Date())}
                   disabled={readOnly}
                   {...form.getInputProps('data_validacao')}

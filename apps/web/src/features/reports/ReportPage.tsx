@@ -1,6 +1,5 @@
 import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   codesOf,
@@ -12,12 +11,13 @@ import {
   SEARCH_MIN_LENGTH,
 } from '@portal/domain';
 import { reportColumns, type ReportDefinition, type ReportRow } from '@portal/domain/reports';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useMemo, useState } from 'react';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
@@ -28,14 +28,7 @@ import { ReportCell } from './ReportCell.tsx';
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'Todos';
 /** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa. */
-const DATE_PICKER = {
-  w: 150,
-  locale: 'pt-br',
-  valueFormat: 'DD/MM/YYYY',
-  placeholder: 'dd/mm/aaaa',
-  clearable: true,
-  leftSection: <IconCalendar size={16} />,
-} as const;
+const DATE_PICKER = { ...PT_BR_DATE_PICKER, w: 150, clearable: true } as const;
 
 /**
  * One of the six reports (spec part 2 §2.10): every column of the report row, paged, filtered and
