@@ -32,6 +32,14 @@ import {
 import { importRunsBody } from '@portal/domain/contracts/reconciliation';
 import { regularizationReportQuery } from '@portal/domain/reports';
 import { baseConfirmationListBody, confirmBody } from '@portal/domain/contracts/base-confirmation';
+import { auditLogListBody } from '@portal/domain/contracts/audit-log';
+import {
+  finalValidationBody,
+  followUpBody,
+  postApprovalListBody,
+  postApprovalRecordBody,
+  preValidationBody,
+} from '@portal/domain/contracts/post-approval';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -373,6 +381,34 @@ function buildCalls() {
     post('/confirmacao-base/confirmar', 'confirmacao-base', confirmBody, confirmationHints, some([1, 2, 3])),
   );
 
+  // After approval: the provider's lists, the unit it reads, the two validations and the follow-up.
+  const stageHints: Hints = {
+    lista: fc.constantFrom('pre-validacao', 'validacao-final', 'acompanhamento', 'outra'),
+    filtro: fc.constantFrom('aguardando', 'ultima-semana', 'ativas', 'todas', 'ontem'),
+    id: some([1, 2, 3]),
+    version: fc.constantFrom(1, 2),
+    tipo: fc.constantFrom(1, 2, 3, '1'),
+    status: fc.constantFrom(1, 2, 3),
+    situacao: fc.constantFrom(1, 2, 0),
+    data_validacao: fc.constantFrom('2026-01-01', '2099-01-01', '2026-02-30'),
+    data_primeira_fatura: fc.constantFrom('2026-01-01', '2099-01-01', '0000-01-01'),
+    data_recebimento_fatura: fc.constantFrom('2026-01-02', '2025-12-31'),
+  };
+  calls.push(
+    post('/pos-aprovacao/list', 'pos-aprovacao', postApprovalListBody, stageHints, some([1, 2, 3])),
+    post('/pos-aprovacao/registro', 'pos-aprovacao', postApprovalRecordBody, stageHints, some([1, 2, 3])),
+    post('/pos-aprovacao/validar', 'pos-aprovacao', preValidationBody, stageHints, some([1, 2, 3])),
+    post('/pos-aprovacao/validar', 'pos-aprovacao', finalValidationBody, stageHints, some([1, 2, 3])),
+    post('/pos-aprovacao/acompanhar', 'pos-aprovacao', followUpBody, stageHints, some([1, 2, 3])),
+  );
+
+  // The audit trail, for administrators.
+  calls.push(
+    post('/logs/list', 'logs', auditLogListBody, { id_usuario: some(rowIds.usuarios) }, some(rowIds.usuarios)),
+    // The filters' call takes no field; a schema with one optional field lets the generator build bodies.
+    post('/logs/filtros', 'logs', z.object({ q: z.string().optional() }), {}, some([1])),
+  );
+
   // Exportar on the administration and regularization lists, and the regularization reports.
   const reportHints: Hints = {
     ...listHints,
@@ -500,7 +536,8 @@ describe('the administration under generated and hostile payloads, as every demo
     const declared = Object.keys(doc.paths)
       .filter((p) => !elsewhere.test(p) && !engine.test(p))
       .sort();
-    expect(declared).toEqual(calls.map((c) => c.name).sort());
+    // A call with two body shapes (the two validations) is tried under each.
+    expect(declared).toEqual([...new Set(calls.map((c) => c.name))].sort());
   });
 
   it('never a 5xx; a refusal writes nothing; only the screen’s users get an answer; no grant beyond the caller', async () => {
