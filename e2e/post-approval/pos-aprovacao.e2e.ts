@@ -27,7 +27,7 @@ async function openFromList(page: Page, menuEntry: string, heading: string, unid
 }
 
 describe('Depois da aprovação (issue 14)', () => {
-  it('[AMEE][VALIDATE] a unit inserted in the base goes through pre-validation, final validation and follow-up to Ativa', async () => {
+  it('[AMEE][VALIDATE] a unit inserted in the base goes through pre-validation, final validation and follow-up to Ativa; the administrator finds each step in /logs', async () => {
     const unidade = freshUnit('91');
     const id = await approvedViaApi(baseUrl, unidade);
     await moveViaApi(baseUrl, form, 'amee@demo.portal', id, { status: 8 });
@@ -78,6 +78,33 @@ describe('Depois da aprovação (issue 14)', () => {
     await page.getByRole('row').filter({ hasText: unidade }).getByText('Ativa', { exact: true }).waitFor();
     await screenshot(page, 'acompanhamento-ativas');
     await page.context().close();
+
+    // The administrator finds each step in Logs de Ações, with the stage's before → after.
+    const admin = await pageAs(browser, baseUrl, 'admin@demo.portal');
+    await admin.goto('/logs');
+    await admin.getByRole('heading', { name: 'Logs de Ações', level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'Filtros' }).click();
+    await choose(admin, 'Entidade', 'Solicitação: Nova Unidade (Energia)');
+    for (const [action, before, after] of [
+      ['Pré-validação', 'Aguardando Pré-Validação', 'Aguardando Validação Final'],
+      ['Validação final', 'Aguardando Validação Final', 'Aguardando 1º Faturamento'],
+      ['Acompanhamento', 'Aguardando 1º Faturamento', 'Ativa'],
+    ] as const) {
+      await choose(admin, 'Ação', action);
+      const entry = admin.getByRole('row').filter({ hasText: `(ID ${id})` });
+      await entry.getByText(action, { exact: true }).waitFor();
+      await entry.getByText('Alberto Operador AME').waitFor();
+      await entry.getByRole('button', { name: /^Detalhes do registro / }).click();
+      const details = admin.getByRole('dialog', { name: 'Detalhes do registro' });
+      const stage = details.getByRole('row').filter({ hasText: 'Etapa' });
+      await stage.waitFor();
+      const cells = await stage.getByRole('cell').allInnerTexts();
+      expect([cells[1], cells[3]]).toEqual([before, after]);
+      if (action === 'Acompanhamento') await screenshot(admin, 'logs-acompanhamento');
+      await admin.keyboard.press('Escape');
+      await details.waitFor({ state: 'hidden' });
+    }
+    await admin.context().close();
   });
 
   it('[CELULA][MENU] the cell has no post-approval entries, and the addresses answer "Você não tem permissão"', async () => {
