@@ -33,7 +33,15 @@ export function useStageForm<V extends object>({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<V>({ initialValues, validate: (values) => schemaErrors(schema)(toBody(values)) });
+  const form = useForm<V>({
+    initialValues,
+    validate: (values) => schemaErrors(schema)(toBody(values)),
+    // Once a save showed errors, each change checks again: a rule between fields (the observation
+    // 'Não Aprovado' requires) clears when the other field changes, not only its own.
+    onValuesChange: () => {
+      if (Object.keys(form.errors).length) form.validate();
+    },
+  });
   const mutation = useMutation({
     mutationFn: (body: object) => save(body as never),
     onSuccess: ({ msg }) => {
