@@ -1,7 +1,8 @@
 /**
  * What the audit trail must never show (GUIDE §7: tokens, reset links and password hashes never
- * reach a log, nor a screen): any field whose name speaks of a password, hash, token or secret, and
- * any value shaped like a password hash, whatever its field is called.
+ * reach a log, nor a screen): any field whose name speaks of a password, hash, token, session, key,
+ * credential or secret, and any value shaped like a password hash or a bearer credential, whatever
+ * its field is called.
  */
 const SECRET_WORDS = new Set([
   'password',
@@ -13,6 +14,16 @@ const SECRET_WORDS = new Set([
   'segredo',
   'salt',
   'otp',
+  'pwd',
+  'session',
+  'sessao',
+  'key',
+  'authorization',
+  'cookie',
+  'credential',
+  'credentials',
+  'credencial',
+  'credenciais',
 ]);
 
 /** A flag about a password, not the password: whether the user still has to choose one. */
@@ -30,10 +41,11 @@ export const isSecretField = (key: string): boolean => {
   return !NOT_SECRET.has(name) && name.split('_').some((word) => SECRET_WORDS.has(word));
 };
 
-/** argon2, bcrypt and scrypt hashes in their usual encodings. */
-const HASH_SHAPE = /^\$(argon2(id|i|d)|2[abxy]|scrypt|pbkdf2)/;
+/** argon2, bcrypt and scrypt hashes in their usual encodings, and an Authorization header's value. */
+const SECRET_SHAPE = /^(\$(argon2(id|i|d)|2[abxy]|scrypt|pbkdf2)|(Bearer|Basic) +[\w.~+/=-]+$)/;
 
-export const isSecretValue = (value: unknown): boolean => typeof value === 'string' && HASH_SHAPE.test(value);
+export const isSecretValue = (value: unknown): boolean =>
+  typeof value === 'string' && SECRET_SHAPE.test(value);
 
 /** A JSON value without its secrets, at any depth. */
 export function withoutSecrets(value: unknown): unknown {

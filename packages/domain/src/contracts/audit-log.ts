@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AUDIT_ACTION_CODES } from '../audit-log/labels.ts';
 import { isStorableText, optionalDate, optionalId } from '../schemas/fields.ts';
 import { listQuery } from '../schemas/list.ts';
 
@@ -33,12 +32,21 @@ export const auditLogListBody = z.preprocess(
           .regex(/^[a-z][a-z0-9_.-]*$/, 'O campo Entidade é inválido.')
           .optional(),
       ),
+      // Checked by shape, as the entity is: the log may hold an action a newer version wrote, and
+      // /logs/filtros offers every action the log holds.
       acao: z.preprocess(
         blankToUndefined,
-        z.enum(AUDIT_ACTION_CODES, { error: 'O campo Ação é inválido.' }).optional(),
+        z
+          .string({ error: 'O campo Ação é inválido.' })
+          .max(60, 'O campo Ação é inválido.')
+          .regex(/^[a-z][a-z0-9-]*$/, 'O campo Ação é inválido.')
+          .optional(),
       ),
       de: optionalDate('De'),
       ate: optionalDate('Até'),
+      // The id of the last row of the page before, sent when paging forward: the next page starts
+      // right after it, so an entry written meanwhile (someone signs in) repeats no row.
+      apos: optionalId('Posição da lista'),
     })
     .refine((q) => !q.de || !q.ate || q.de <= q.ate, { message: AUDIT_LOG_RANGE_OUT_OF_ORDER, path: ['ate'] })
     .refine((q) => (q.page - 1) * q.per_page < AUDIT_LOG_MAX_ROWS, {

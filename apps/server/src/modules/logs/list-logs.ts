@@ -1,6 +1,6 @@
 import { auditActionLabel, auditChanges, auditEntityLabel, MAX_ID } from '@portal/domain';
 import type { AuditLogListBody, AuditLogListReply } from '@portal/domain/contracts/audit-log';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { isoDate } from '../../http/replies.ts';
 import { listEntries, namesOf, type AuditLogEntry } from './repo.ts';
 
@@ -30,7 +30,7 @@ function referencedIds(entries: AuditLogEntry[]) {
 }
 
 /** A page of /logs: who did what to which record, when, and each field's before → after. */
-export async function listLogs(db: DbOrTx, query: AuditLogListBody): Promise<AuditLogListReply> {
+export async function listLogs(db: Database, query: AuditLogListBody): Promise<AuditLogListReply> {
   const { rows, total, limited } = await listEntries(db, query);
   const names = await namesOf(db, referencedIds(rows));
   return {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_LOG_MAX_ROWS, type AuditLogListBody } from '@portal/domain/contracts/audit-log';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AuditAction } from '../../audit/audit.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { pageOf } from '../../db/listing.ts';
 import { auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
 import { anyOf, startOfDay, startOfNextDay } from '../relatorios/shared.ts';
@@ -44,7 +45,8 @@ const whereOf = (query: AuditLogListBody) =>
   and(
     query.id_usuario === undefined ? undefined : eq(auditLog.idUsuario, query.id_usuario),
     query.entidade === undefined ? undefined : eq(auditLog.entidade, query.entidade),
-    query.acao === undefined ? undefined : eq(auditLog.acao, query.acao),
+    // Any action the log holds, a newer version's included (the contract checks its shape only).
+    query.acao === undefined ? undefined : eq(auditLog.acao, query.acao as AuditAction),
     ...periodConditions(query.de, query.ate),
   );
 
@@ -73,39 +75,51 @@ const PAGES_AHEAD = 10;
 export const countLimitFor = (offset: number, perPage: number) =>
   Math.min(AUDIT_LOG_MAX_ROWS, Math.max(COUNT_AT_LEAST, offset + PAGES_AHEAD * perPage));
 
-/** One page of entries, newest first, and the filter's total counted up to countLimitFor. */
-export async function listEntries(db: DbOrTx, query: AuditLogListBody) {
+/**
+ * One page of entries, newest first, and the filter's total counted up to countLimitFor, both read
+ * in one snapshot: every sign-in writes an entry, and a total counted a moment after the page
+ * would disagree with the rows it shows.
+ */
+export function listEntries(db: Database, query: AuditLogListBody) {
+  return db.transaction((tx) => readPage(tx, query), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function readPage(db: Tx, query: AuditLogListBody) {
   const where = whereOf(query);
   const { limit, offset } = pageOf(query);
   const countLimit = countLimitFor(offset, limit);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  // Paging forward from the row seen last, or by the page's number.
+  const after = query.apos === undefined ? null : lt(auditLog.id, query.apos);
+  // One connection serves a transaction: the page, then its total.
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      usuario: usuarios.name,
+      acao: auditLog.acao,
+      entidade: auditLog.entidade,
+      entidadeId: auditLog.entidadeId,
+      antes: auditLog.antes,
+      depois: auditLog.depois,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .leftJoin(usuarios, eq(usuarios.id, auditLog.idUsuario))
+    .where(after ? and(where, after) : where)
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .offset(after ? 0 : offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(
     db
-      .select({
-        id: auditLog.id,
-        createdAt: auditLog.createdAt,
-        usuario: usuarios.name,
-        acao: auditLog.acao,
-        entidade: auditLog.entidade,
-        entidadeId: auditLog.entidadeId,
-        antes: auditLog.antes,
-        depois: auditLog.depois,
-        ip: auditLog.ip,
-      })
+      .select({ one: sql`1`.as('one') })
       .from(auditLog)
-      .leftJoin(usuarios, eq(usuarios.id, auditLog.idUsuario))
       .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(
-      db
-        .select({ one: sql`1`.as('one') })
-        .from(auditLog)
-        .where(where)
-        .limit(countLimit + 1)
-        .as('capped'),
-    ),
-  ]);
+      .limit(countLimit + 1)
+      .as('capped'),
+  );
   return {
     rows: rows as AuditLogEntry[],
     total: Math.min(total, countLimit),

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Collapse, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type AuditActionCode } from '@portal/domain';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/domain';
 import { IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -37,17 +37,19 @@ const changesText = (n: number) => (n === 0 ? '—' : n === 1 ? '1 campo' : `${n
 export function LogsPage() {
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(false);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  // The page shown and, when the user paged forward, the last row of the page before (keyset).
+  const [position, setPosition] = useState<{ page: number; apos?: number }>({ page: 1 });
+  const setPage = (page: number) => setPosition({ page });
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [viewing, setViewing] = useState<AuditLogRow | null>(null);
 
   const options = useQuery({ queryKey: logsKeys.filters(), queryFn: readLogFilters, retry: false });
   const params: LogsParams = {
-    page,
+    ...position,
     per_page: perPage,
     id_usuario: filters.usuario ? Number(filters.usuario) : undefined,
     entidade: filters.entidade ?? undefined,
-    acao: (filters.acao as AuditActionCode | null) ?? undefined,
+    acao: filters.acao ?? undefined,
     de: filters.de ?? undefined,
     ate: filters.ate ?? undefined,
   };
@@ -172,8 +174,13 @@ export function LogsPage() {
           }}
           recordsPerPageOptions={PAGE_SIZE_OPTIONS}
           recordsPerPageLabel="Registros por página"
-          page={page}
-          onPageChange={setPage}
+          page={position.page}
+          onPageChange={(page) =>
+            setPosition({
+              page,
+              apos: page === position.page + 1 ? list.data?.dados.at(-1)?.id : undefined,
+            })
+          }
           noRecordsText="Nenhum resultado encontrado!"
           paginationText={({ from, to, totalRecords }) =>
             `Mostrando ${from} para ${to} de ${limited ? `mais de ${totalRecords.toLocaleString('pt-BR')}` : totalRecords} registros`
