@@ -8,6 +8,7 @@ import {
   type AdministratorOutcome,
 } from '../db/seed/administrator.ts';
 import { demoSeedAllowed } from '../db/seed/demo-policy.ts';
+import { seedDemoRequests } from '../db/seed/demo-requests.ts';
 import { assertDataDirWritable } from './data-dir.ts';
 import { StartupError } from './startup-error.ts';
 
@@ -40,8 +41,11 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<StartedServer
   const config = readConfig(env);
   const administrator = readFirstAdministrator(env);
   await assertDataDirWritable(config.dataDir);
-  const app = await buildApp({ ...config, seedDemo: demoSeedAllowed(config) });
+  const seedDemo = demoSeedAllowed(config);
+  const app = await buildApp({ ...config, seedDemo });
   try {
+    // The demo's own requests come with its users: a fresh demo opens on work to do.
+    if (seedDemo) await seedDemoRequests({ db: app.db, storage: app.storage });
     const firstAdministrator = administrator && {
       email: administrator.email,
       outcome: await createAdministrator(app.db, administrator, { onlyIntoEmptyDatabase: true }),
