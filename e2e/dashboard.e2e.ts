@@ -24,6 +24,12 @@ describe('dashboard (spec part 1 §2 Dashboard)', () => {
     const page = await openPage(browser, baseUrl);
     await signIn(page, 'celula@demo.portal', DEMO_PASSWORD);
     await expectPath(page, '/dashboard');
+    // Today in Portuguese words, whatever the browser's own locale.
+    await page
+      .getByText(
+        /^((segunda|terça|quarta|quinta|sexta)-feira|sábado|domingo), \d{1,2} de (janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) de \d{4}$/i,
+      )
+      .waitFor();
     const { body } = await apiCall(baseUrl, 'GET', 'home', (await sessionToken(page))!);
     const totals = body!.dados as HomeTotals;
 

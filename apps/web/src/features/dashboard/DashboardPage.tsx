@@ -1,17 +1,24 @@
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { dashboardGroups, hidesHeader } from '@portal/domain';
-import dayjs from 'dayjs';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { useHomeTotals } from './api.ts';
 import classes from './Dashboard.module.css';
 import { CounterGroup } from './CounterGroup.tsx';
+
+/** "quinta-feira, 26 de novembro de 2026": the browser's own pt-BR names, no locale to load. */
+const TODAY_FORMAT = new Intl.DateTimeFormat('pt-BR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export function DashboardPage() {
   const user = useSessionUser();
   const { data, isError } = useHomeTotals();
   // Totals that fail to load are not an error the user can act on (spec part 1 §8): show a dash.
   const totals = isError ? null : data;
-  const today = dayjs().format('dddd, D [de] MMMM [de] YYYY');
+  const today = TODAY_FORMAT.format(new Date());
   const firstName = user.name.split(' ')[0];
 
   return (
