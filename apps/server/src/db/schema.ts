@@ -196,6 +196,9 @@ export const auditLog = pgTable(
     index('audit_log_usuario_idx').on(t.idUsuario, t.id),
     index('audit_log_acao_idx').on(t.acao, t.id),
     index('audit_log_entidade_ordem_idx').on(t.entidade, t.id),
+    // An entity and an action together (user creations, say) are rare at a million rows: neither
+    // index alone finds them without reading hundreds of thousands of others.
+    index('audit_log_entidade_acao_idx').on(t.entidade, t.acao, t.id),
     index('audit_log_data_idx').on(t.createdAt),
   ],
 );
@@ -305,10 +308,11 @@ export const solicitacoes = pgTable(
     index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
     // The reports' search is exact on the postal code (spec part 2 §2.10).
     index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
-    // The post-approval lists (a few percent of the requests) read their page off this one.
+    // The post-approval lists (a few percent of the requests) read their page and total off this
+    // one; its predicate names the form too, or the planner would also read the form's own index.
     index('solicitacoes_pos_etapa_idx')
       .on(t.posEtapa, t.posEtapaDesde, t.id)
-      .where(sql`${t.posEtapa} is not null`),
+      .where(sql`${t.posEtapa} is not null and ${t.fluxo} = 'energia' and ${t.tipo} = 'nova'`),
   ],
 );
 

@@ -87,12 +87,39 @@ export function listEntries(db: Database, query: AuditLogListBody) {
   });
 }
 
-async function readPage(db: Tx, query: AuditLogListBody) {
+/**
+ * The ids of a page, newest first: paging forward from the row seen last (`apos`), or by the
+ * page's number. Only these rows are then read in full (their before and after can be large).
+ */
+export function pageIdsQuery(db: DbOrTx, query: AuditLogListBody) {
   const where = whereOf(query);
   const { limit, offset } = pageOf(query);
-  const countLimit = countLimitFor(offset, limit);
-  // Paging forward from the row seen last, or by the page's number.
   const after = query.apos === undefined ? null : lt(auditLog.id, query.apos);
+  return db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(after ? and(where, after) : where)
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .offset(after ? 0 : offset);
+}
+
+/** The filter's rows counted up to `limit` + 1 (enough to tell "more than"). */
+export function cappedCountQuery(db: DbOrTx, query: AuditLogListBody, limit: number) {
+  return db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(auditLog)
+      .where(whereOf(query))
+      .limit(limit + 1)
+      .as('capped'),
+  );
+}
+
+async function readPage(db: Tx, query: AuditLogListBody) {
+  const { limit, offset } = pageOf(query);
+  const countLimit = countLimitFor(offset, limit);
+  const page = pageIdsQuery(db, query).as('page');
   // One connection serves a transaction: the page, then its total.
   const rows = await db
     .select({
@@ -106,20 +133,11 @@ async function readPage(db: Tx, query: AuditLogListBody) {
       depois: auditLog.depois,
       ip: auditLog.ip,
     })
-    .from(auditLog)
+    .from(page)
+    .innerJoin(auditLog, eq(auditLog.id, page.id))
     .leftJoin(usuarios, eq(usuarios.id, auditLog.idUsuario))
-    .where(after ? and(where, after) : where)
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .offset(after ? 0 : offset);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(auditLog)
-      .where(where)
-      .limit(countLimit + 1)
-      .as('capped'),
-  );
+    .orderBy(desc(auditLog.id));
+  const [{ total } = { total: 0 }] = await cappedCountQuery(db, query, countLimit);
   return {
     rows: rows as AuditLogEntry[],
     total: Math.min(total, countLimit),

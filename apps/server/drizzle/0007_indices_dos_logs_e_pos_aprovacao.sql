@@ -1,0 +1,3 @@
+DROP INDEX "solicitacoes_pos_etapa_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_entidade_acao_idx" ON "audit_log" USING btree ("entidade","acao","id");--> statement-breakpoint
+CREATE INDEX "solicitacoes_pos_etapa_idx" ON "solicitacoes" USING btree ("pos_etapa","pos_etapa_desde","id") WHERE "solicitacoes"."pos_etapa" is not null and "solicitacoes"."fluxo" = 'energia' and "solicitacoes"."tipo" = 'nova';
