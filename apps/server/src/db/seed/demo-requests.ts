@@ -63,6 +63,7 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
   const move = async (actor: Actor, flow: Flow, saved: Saved, fields: Record<string, unknown>) =>
     (await save(actor, flow, 'nova', { id: saved.id, version: saved.version, ...fields })) as Saved;
 
+  const today = todayInBrasilia(new Date());
   let created = 0;
   for (const [i, site] of ENERGY_SITES.entries()) {
     let unit = (await save(requester, 'energia', 'nova', {
@@ -95,12 +96,11 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     }
     unit = await move(regional, 'energia', unit, { status: STATUS.APROVADA_REGIONAL });
     if (reach === STATUS.APROVADA_REGIONAL) continue;
-    unit = await move(cell, 'energia', unit, { status: STATUS.APROVADA, ...PAYMENT });
+    unit = await move(cell, 'energia', unit, { status: STATUS.APROVADA, ...PAYMENT, data_ligacao: today });
     if (reach === STATUS.APROVADA) continue;
     unit = await move(provider, 'energia', unit, { status: STATUS.INSERIDA_BASE });
     if (site.stage === 1) continue;
 
-    const today = todayInBrasilia(new Date());
     const validator = { responsavel: 'Alberto Operador AME', status: 1 };
     let step = await validateUnit(
       provider,
@@ -174,7 +174,7 @@ const DEMO_IP = '127.0.0.1';
 const TSP = 7;
 /** The units are requested in the client's name, under its CNPJ in SP. */
 const CLIENT_CNPJ_SP = clientCnpjForUf('SP')!;
-/** What the cell fills to approve: how the unit will be paid and billed. */
+/** What the cell fills to approve: how the unit will be paid and billed (and the connection date). */
 const PAYMENT = {
   tipo_de_pagamento: 1,
   classe_tarifaria: 1,
@@ -184,7 +184,6 @@ const PAYMENT = {
   mercado: 2,
   centro_custo: 'CC1020',
   conta_contabil: '4110203',
-  data_ligacao: '2026-12-01',
 };
 
 interface DemoSite {
