@@ -74,5 +74,8 @@ export async function pickToday(page: Page, label: string): Promise<void> {
   const now = new Date();
   const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(now);
   const name = `${now.getDate()} ${month} ${now.getFullYear()}`;
-  await page.locator(`table button[aria-label="${name}"]:not([disabled])`).filter({ visible: true }).click();
+  const day = page.locator(`table button[aria-label="${name}"]:not([disabled])`).filter({ visible: true });
+  await day.click();
+  // The calendar closes with the choice: wait until it is gone, so the next picker's is the only one.
+  await day.first().waitFor({ state: 'hidden' });
 }
