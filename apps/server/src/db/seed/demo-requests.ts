@@ -23,10 +23,10 @@ import { concessionarias, solicitacoes } from '../schema.ts';
  * cases the API calls: every rule, status history, observation, counter and audit entry applies.
  * Only into a database without requests (startServer asks it on the start that creates the demo).
  */
-export async function seedDemoRequests(deps: { db: Database; storage: FileStorage }): Promise<number> {
+export async function seedDemoRequests(deps: { db: Database; storage: FileStorage }): Promise<void> {
   const { db } = deps;
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(solicitacoes);
-  if (n > 0) return 0;
+  if (n > 0) return;
 
   const as = async (email: string) => {
     const record = await findUserRecord(db, { email });
@@ -64,7 +64,6 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     (await save(actor, flow, 'nova', { id: saved.id, version: saved.version, ...fields })) as Saved;
 
   const today = todayInBrasilia(new Date());
-  let created = 0;
   for (const [i, site] of ENERGY_SITES.entries()) {
     let unit = (await save(requester, 'energia', 'nova', {
       ...site,
@@ -79,7 +78,6 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
       id_tensao: 1,
       tipo_site: 1,
     })) as Saved;
-    created++;
     const reach = site.reach;
     if (reach === STATUS.INICIADA) continue;
     unit = await move(regional, 'energia', unit, {
@@ -153,7 +151,6 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
       numero_medidor: `HD${String(31400 + i)}`,
       tipo_site: 7,
     })) as Saved;
-    created++;
     if (site.reach === STATUS.EM_VALIDACAO_REGIONAL) {
       await move(regional, 'agua', unit, {
         endereco_id: `TSPAGU${String(i + 1).padStart(3, '0')}`,
@@ -161,7 +158,6 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
       });
     }
   }
-  return created;
 }
 
 interface Saved {
