@@ -117,8 +117,14 @@ export const usuarios = pgTable(
     cadastrado: createdAt(),
     /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
     version: integer('version').notNull().default(1),
+    /** The user's choice to receive status-change e-mails; the in-app notices come regardless. */
+    recebeEmails: boolean('recebe_emails').notNull().default(true),
   },
-  (t) => [uniqueIndex('usuarios_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('usuarios_email_key').on(sql`lower(${t.email})`),
+    // The lists' contains-search on the requester's name (pg_trgm, migration 0008).
+    index('usuarios_nome_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** A user's regionals (a Regional user may cover several; Energy Efficiency covers all seven). */
@@ -306,6 +312,10 @@ export const solicitacoes = pgTable(
     index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
     index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
     index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
+    // The lists' contains-search ("Lote 14" finds "ERB Lote 14"): pg_trgm serves ILIKE '%…%'.
+    index('solicitacoes_unidade_trgm_idx').using('gin', t.unidade.op('gin_trgm_ops')),
+    index('solicitacoes_endereco_trgm_idx').using('gin', t.enderecoId.op('gin_trgm_ops')),
+    index('solicitacoes_site_trgm_idx').using('gin', t.siteId.op('gin_trgm_ops')),
     // The reports' search is exact on the postal code (spec part 2 §2.10).
     index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
     // The post-approval lists (a few percent of the requests) read their page and total off this
@@ -705,4 +715,49 @@ export const statusRotulos = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('status_rotulos_key').on(t.fluxo, t.tipo, t.codigo)],
+);
+
+/**
+ * A notice to one user that a request changed status (issue 15): the bell in the top bar lists
+ * them and counts the unread. Written in the transaction of the save that caused it.
+ */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    idSolicitacao: integer('id_solicitacao').references(() => solicitacoes.id, { onDelete: 'cascade' }),
+    titulo: varchar('titulo', { length: 200 }).notNull(),
+    mensagem: text('mensagem').notNull(),
+    /** The path inside the portal the notice opens (e.g. /uc-nova/editar/42). */
+    link: varchar('link', { length: 255 }).notNull(),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    lidaEm: timestamp('lida_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('notificacoes_usuario_idx').on(t.idUsuario, t.id),
+    index('notificacoes_nao_lidas_idx').on(t.idUsuario).where(sql`${t.lidaEm} is null`),
+  ],
+);
+
+/**
+ * Background work kept in the database (issue 15, e-mails; issue 16, the job queue): a task is
+ * inserted in the transaction of the change that needs it, so it exists exactly when the change
+ * committed, and a worker claims due tasks with FOR UPDATE SKIP LOCKED, retrying failures later.
+ */
+export const filaTarefas = pgTable(
+  'fila_tarefas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tipo: varchar('tipo', { length: 60 }).notNull(),
+    dados: jsonb('dados').notNull(),
+    executarEm: timestamp('executar_em', { withTimezone: true }).notNull().defaultNow(),
+    tentativas: integer('tentativas').notNull().default(0),
+    ultimoErro: text('ultimo_erro'),
+    concluidaEm: timestamp('concluida_em', { withTimezone: true }),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fila_tarefas_pendentes_idx').on(t.executarEm, t.id).where(sql`${t.concluidaEm} is null`)],
 );
