@@ -31,6 +31,7 @@ export * from './workflow/visibility.ts';
 export * from './workflow/grants.ts';
 export * from './workflow/required-rules.ts';
 export * from './workflow/transitions.ts';
+export * from './workflow/queue.ts';
 export * from './workflow/request-policy.ts';
 export * from './workflow/save-verdict.ts';
 export * from './workflow/check-save.ts';

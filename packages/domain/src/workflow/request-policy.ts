@@ -1,12 +1,13 @@
 import { isReadOnlyProfile, type Actor } from '../access/groups.ts';
 import type { Flow, Kind } from '../catalogs/flow-kind.ts';
 import { statusLabel, type RequestStatus } from '../catalogs/request-status.ts';
-import { policyRole } from './audience.ts';
+import { policyRole, type PolicyRole } from './audience.ts';
 import { requestForm, mayCreate } from './forms.ts';
-import { CREATION_GRANT, grantFor, roleStatusChoices, type Grant } from './grants.ts';
+import { CREATION_GRANT, grantFor, type Grant } from './grants.ts';
+import { roleMoves } from './queue.ts';
 import type { RequestField, RequestFile } from './request-fields.ts';
 import { rulesThatApply } from './required-rules.ts';
-import { allowedNextStatuses, initialStatus } from './transitions.ts';
+import { initialStatus } from './transitions.ts';
 import { visibleFields, visibleFiles } from './visibility.ts';
 
 export interface RequestPolicyInput {
@@ -44,9 +45,8 @@ export const cannotEditInStatus = (label: string) =>
   `Seu grupo não pode alterar esta solicitação no status "${label}".`;
 
 /** Which statuses the role may leave the request in: kept, or moved along an edge it may take. */
-function choicesFrom(role: Parameters<typeof roleStatusChoices>[0], status: RequestStatus, grant: Grant) {
-  const mayChoose = grant.moves ?? roleStatusChoices(role);
-  const moves = allowedNextStatuses(status).filter((s) => mayChoose.includes(s));
+function choicesFrom(role: PolicyRole, status: RequestStatus, flow: Flow, grant: Grant) {
+  const moves = roleMoves(role, status, flow);
   return grant.keepStatus ? [status, ...moves] : moves;
 }
 
@@ -76,7 +76,7 @@ export function requestPolicy(input: RequestPolicyInput): RequestPolicy {
   const grant = creating ? CREATION_GRANT : grantFor(role, currentStatus, flow);
   if (!grant) return readOnly(cannotEditInStatus(statusLabel(currentStatus!, flow, kind)));
 
-  const statusChoices = creating ? [initialStatus(actor.papel)] : choicesFrom(role, currentStatus, grant);
+  const statusChoices = creating ? [initialStatus(actor.papel)] : choicesFrom(role, currentStatus, flow, grant);
   const chosen = input.chosenStatus ?? (creating ? statusChoices[0]! : currentStatus);
   const rules = rulesThatApply(role, chosen === currentStatus ? null : chosen);
   const required = new Set<RequestField>([...form.requiredFields, ...rules.flatMap((r) => r.require ?? [])]);
