@@ -3,7 +3,18 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
 import { codesOf } from '../catalogs/options.ts';
 import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
-import { isStorableText, MAX_ID, MAX_SMALLINT, messages, optionalCode, optionalId, optionalRecordId } from './fields.ts';
+import { isRequestStatus, REQUEST_STATUSES } from '../catalogs/request-status.ts';
+import { UFS } from '../catalogs/ufs.ts';
+import {
+  isStorableText,
+  MAX_ID,
+  MAX_SMALLINT,
+  messages,
+  optionalCode,
+  optionalDate,
+  optionalId,
+  optionalRecordId,
+} from './fields.ts';
 
 /**
  * Every list call (spec §7 "…/list", with the paging the guide adds). id_empresa, id_grupo and
@@ -72,12 +83,88 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** The columns a request list may be sorted by (the server maps each to its column). */
+export const REQUEST_LIST_SORTS = [
+  'id',
+  'unidade',
+  'endereco_id',
+  'site_id',
+  'data_pedido',
+  'data_ativacao',
+  'status',
+  'atualizado_em',
+] as const;
+export type RequestListSort = (typeof REQUEST_LIST_SORTS)[number];
+
+const STATUS_INVALID = 'Status inválido.';
+const TOO_MANY_STATUSES = `Escolha no máximo ${REQUEST_STATUSES.length} status.`;
+
 /**
- * A request form's list also takes `apos`: the id of the last row of the page before, sent when
- * the user pages forward, so the server starts right after that row instead of skipping every
- * row before the page (keyset paging: page 20,000 costs what page 1 does).
+ * The status filter of a request list: one code, several ("1,3" or [1, 3]) or none ('Todos').
+ * Every code must be a known status; the list is checked for size before its items are read.
  */
-export const requestListQuery = listQuery.extend({ apos: optionalId('Posição da lista') });
+export const requestStatusFilter = z.preprocess(
+  (v) => {
+    if (v === 'Todos' || v === null || blankToUndefined(v) === undefined) return undefined;
+    if (typeof v === 'number') return [v];
+    if (typeof v === 'string') return v.length > 200 ? v : v.split(',').map((s) => toNumber(s.trim()));
+    return v;
+  },
+  z
+    .array(z.unknown(), { error: STATUS_INVALID })
+    .max(REQUEST_STATUSES.length, TOO_MANY_STATUSES)
+    .pipe(
+      z.array(
+        z
+          .number({ error: STATUS_INVALID })
+          .int(STATUS_INVALID)
+          .refine((n) => isRequestStatus(n), STATUS_INVALID),
+      ),
+    )
+    // Sorted and without repeats: the same filter is one prepared statement and one cache entry.
+    .transform((codes) => (codes.length ? [...new Set(codes)].sort((a, b) => a - b) : undefined))
+    .optional(),
+);
+
+const UF_CODES = UFS.map((u) => u.uf);
+
+/** The filters only a request list has (issue 15): regional, UF, concessionaire, period of request. */
+export const requestListFilters = {
+  status: requestStatusFilter,
+  regional: optionalId('Regional'),
+  uf: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
+    z
+      .string({ error: 'UF inválida.' })
+      .refine((uf) => UF_CODES.includes(uf), 'UF inválida.')
+      .optional(),
+  ),
+  concessionaria: optionalId('Concessionária'),
+  de: optionalDate('Data inicial')
+    .transform((d) => d ?? undefined)
+    .optional(),
+  ate: optionalDate('Data final')
+    .transform((d) => d ?? undefined)
+    .optional(),
+};
+
+export const REQUEST_LIST_RANGE_OUT_OF_ORDER = 'A data inicial deve ser anterior ou igual à data final.';
+const rangeInOrder = (q: { de?: string; ate?: string }) => !q.de || !q.ate || q.de <= q.ate;
+
+/**
+ * A request form's list: the common paging, sort and search, the filters above, and `apos`: the
+ * id of the last row of the page before, sent when the user pages forward, so the server starts
+ * right after that row instead of skipping every row before the page (keyset paging: page 20,000
+ * costs what page 1 does). The scope is never read from it: it comes from the session.
+ */
+export const requestListBase = listQuery.extend({
+  ...requestListFilters,
+  apos: optionalId('Posição da lista'),
+});
+export const requestListQuery = requestListBase.refine(rangeInOrder, {
+  message: REQUEST_LIST_RANGE_OUT_OF_ORDER,
+  path: ['ate'],
+});
 export type RequestListQuery = z.infer<typeof requestListQuery>;
 
 /** The regularization list and report also filter by divergence type (spec part 2 §2.10). */
