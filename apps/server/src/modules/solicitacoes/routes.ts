@@ -17,6 +17,7 @@ import {
   validateUnitBody,
 } from '@portal/domain/contracts/requests';
 import { listExportQuery } from '@portal/domain/contracts/reports';
+import { timelineReply } from '@portal/domain/contracts/timeline';
 import { reportOfForm, requestReportColumns } from '@portal/domain/reports';
 import { DELETED, SAVED } from '../../http/replies.ts';
 import { sendSheet } from '../../http/sheet-export.ts';
@@ -39,6 +40,7 @@ import {
   statusHistory,
 } from './repo.ts';
 import { saveRequest } from './save-request.ts';
+import { requestTimeline } from './timeline.ts';
 
 /**
  * The calls of one request form (spec part 1 §7, part 2 §7) under its own prefix:
@@ -163,6 +165,17 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       async (request) => {
         const row = await findRequest(app.db, request.user, flow, kind, request.body.id_unidade);
         return { error: 0 as const, dados: await statusHistory(app.db, row.id) };
+      },
+    );
+
+    // Issue 15: both histories, field changes and attachments in one list (timeline.ts).
+    app.post(
+      '/linha-do-tempo',
+      { schema: { tags, body: historyBody, response: { 200: timelineReply } } },
+      async (request) => {
+        const { user, body } = request;
+        const { dados, anexos } = await requestTimeline(app.db, user, flow, kind, body.id_unidade);
+        return { error: 0 as const, dados, anexos };
       },
     );
 

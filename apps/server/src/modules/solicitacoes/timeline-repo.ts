@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Flow, Kind } from '@portal/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { anexos, auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
+import type { AuditAction } from '../../audit/audit.ts';
+
+/** The audit actions that tell a request's story; the others (delete, login…) never name one. */
+export const TIMELINE_ACTIONS = [
+  'criar-solicitacao',
+  'editar-solicitacao',
+  'apagar-arquivo',
+  'pre-validar',
+  'validar-final',
+  'acompanhar',
+] as const satisfies readonly AuditAction[];
+export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
+
+export interface AuditRecord {
+  acao: TimelineAction;
+  antes: unknown;
+  depois: unknown;
+  em: Date;
+  por: string | null;
+}
+
+/** The request's audit entries, oldest first, read off audit_log(entidade, entidade_id). */
+export function requestAudit(db: DbOrTx, flow: Flow, kind: Kind, id: number): Promise<AuditRecord[]> {
+  return db
+    .select({
+      acao: auditLog.acao,
+      antes: auditLog.antes,
+      depois: auditLog.depois,
+      em: auditLog.createdAt,
+      por: usuarios.name,
+    })
+    .from(auditLog)
+    .leftJoin(usuarios, eq(usuarios.id, auditLog.idUsuario))
+    .where(
+      and(
+        eq(auditLog.entidade, `solicitacao.${flow}.${kind}`),
+        eq(auditLog.entidadeId, String(id)),
+        inArray(auditLog.acao, [...TIMELINE_ACTIONS]),
+      ),
+    )
+    .orderBy(asc(auditLog.id)) as Promise<AuditRecord[]>;
+}
+
+/** The request's current files with who sent each and when. */
+export const currentAttachments = (db: DbOrTx, idSolicitacao: number) =>
+  db
+    .select({
+      id: anexos.id,
+      tipo: anexos.tipo,
+      nome: anexos.nomeArquivo,
+      tamanho: anexos.tamanho,
+      enviadoPor: usuarios.name,
+      enviadoEm: anexos.createdAt,
+    })
+    .from(anexos)
+    .leftJoin(usuarios, eq(usuarios.id, anexos.idUsuario))
+    .where(eq(anexos.idSolicitacao, idSolicitacao))
+    .orderBy(asc(anexos.id));
+
+/** Names of the regionals and concessionaires a field change mentions, by id. */
+export async function referenceNames(db: DbOrTx, ids: { regionais: number[]; concessionarias: number[] }) {
+  const [regionalRows, concessionaireRows] = await Promise.all([
+    ids.regionais.length
+      ? db
+          .select({ id: regionais.id, nome: regionais.regional })
+          .from(regionais)
+          .where(inArray(regionais.id, ids.regionais))
+      : [],
+    ids.concessionarias.length
+      ? db
+          .select({ id: concessionarias.id, nome: concessionarias.nome })
+          .from(concessionarias)
+          .where(inArray(concessionarias.id, ids.concessionarias))
+      : [],
+  ]);
+  return {
+    regionais: new Map(regionalRows.map((r) => [r.id, r.nome])),
+    concessionarias: new Map(concessionaireRows.map((r) => [r.id, r.nome])),
+  };
+}
+export type ReferenceNames = Awaited<ReturnType<typeof referenceNames>>;
