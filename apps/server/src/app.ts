@@ -35,6 +35,7 @@ import { regionaisPublicasRoutes } from './modules/regionais-publicas/routes.ts'
 import { conciliacaoRoutes } from './modules/conciliacao/routes.ts';
 import { confirmacaoBaseRoutes } from './modules/confirmacao-base/routes.ts';
 import { logsRoutes } from './modules/logs/routes.ts';
+import { notificacoesRoutes } from './modules/notificacoes/routes.ts';
 import { posAprovacaoRoutes } from './modules/pos-aprovacao/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(logsRoutes);
         await signedIn.register(posAprovacaoRoutes);
         await signedIn.register(relatoriosRoutes);
+        await signedIn.register(notificacoesRoutes);
       });
     },
     { prefix: '/api' },

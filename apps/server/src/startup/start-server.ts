@@ -9,6 +9,8 @@ import {
 } from '../db/seed/administrator.ts';
 import { demoSeedAllowed } from '../db/seed/demo-policy.ts';
 import { seedDemoRequests } from '../db/seed/demo-requests.ts';
+import { QUEUE_POLL_MS, registerQueueWorker } from '../jobs/queue.ts';
+import { taskHandlers } from '../jobs/tasks.ts';
 import { assertDataDirWritable } from './data-dir.ts';
 import { StartupError } from './startup-error.ts';
 
@@ -43,6 +45,8 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<StartedServer
   await assertDataDirWritable(config.dataDir);
   const seedDemo = demoSeedAllowed(config);
   const app = await buildApp({ ...config, seedDemo });
+  // The job queue's worker (e-mails) runs in the serving process only, not in tests' apps or the CLI.
+  registerQueueWorker(app, taskHandlers(app), QUEUE_POLL_MS);
   try {
     // The demo's own requests come with its users: a fresh demo opens on work to do.
     if (seedDemo) await seedDemoRequests({ db: app.db, storage: app.storage });

@@ -16,6 +16,7 @@ import {
 } from '@portal/domain';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit } from '../../audit/audit.ts';
+import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
 import { AppError, badRequest, conflict, schemaProblemStatus } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { checkReferences } from './check-references.ts';
@@ -159,6 +160,18 @@ async function writeSave(tx: Tx, input: WriteInput) {
   if (!saved) throw conflict(STALE_VERSION);
 
   if (!current || current.status !== status) await addStatusChange(tx, saved.id, user, status);
+  // The requester and the regional's focal points hear of it: notices and queued e-mails, in this transaction.
+  if (current && current.status !== status) {
+    const observacao = typeof sent.observacao === 'string' ? sent.observacao : undefined;
+    await notifyStatusChange(tx, {
+      id: saved.id,
+      flow: cmd.flow,
+      kind: cmd.kind,
+      status,
+      actor: user,
+      observacao,
+    });
+  }
   await addObservations(tx, saved.id, user, [
     ...(typeof sent.observacao === 'string' ? [sent.observacao] : []),
     ...(duplicates.length

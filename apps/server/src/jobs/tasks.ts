@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { STATUS_MAIL, statusMailHandler } from '../modules/notificacoes/status-mail.ts';
+import type { TaskHandlers } from './queue.ts';
+
+/** Every kind of task the queue runs (queue.ts), with what each needs from the app. */
+export const taskHandlers = (app: FastifyInstance): TaskHandlers => ({
+  [STATUS_MAIL]: statusMailHandler({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }),
+});

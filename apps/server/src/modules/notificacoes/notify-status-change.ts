@@ -1,0 +1,98 @@
+import {
+  editPathFor,
+  requestForm,
+  statusLabel,
+  type Flow,
+  type Kind,
+  type SessionUser,
+} from '@portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { notificacoes, regionais, solicitacoes, usuarios } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { STATUS_MAIL, type StatusMailData } from './status-mail.ts';
+
+export interface StatusChange {
+  id: number;
+  flow: Flow;
+  kind: Kind;
+  status: number;
+  actor: Pick<SessionUser, 'id' | 'name' | 'email'>;
+  /** The observation saved with the change (a refusal's reason), shown in the notice. */
+  observacao?: string;
+}
+
+const lower = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Tells the request's requester and its regional's focal points (focal1–4, spec part 2 §3
+ * Regional) that its status changed: an in-app notice for each of them who is an active user, and
+ * one e-mail task per address, both written in the save's transaction so they exist exactly when
+ * the change committed. Whoever made the change is told nothing about it.
+ */
+export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<void> {
+  const [request] = await tx
+    .select({
+      requesterId: solicitacoes.idUsuario,
+      requesterEmail: usuarios.email,
+      requesterActive: usuarios.ativo,
+      regional: regionais.regional,
+      focal: sql<
+        (string | null)[]
+      >`array[${regionais.focal1}, ${regionais.focal2}, ${regionais.focal3}, ${regionais.focal4}]`,
+    })
+    .from(solicitacoes)
+    .innerJoin(usuarios, eq(usuarios.id, solicitacoes.idUsuario))
+    .leftJoin(regionais, eq(regionais.id, solicitacoes.regional))
+    .where(eq(solicitacoes.id, change.id));
+  if (!request) return;
+
+  const actorEmail = lower(change.actor.email);
+  const focalEmails = (request.focal ?? []).filter((e): e is string => !!e?.trim()).map(lower);
+  const addresses = [...new Set([lower(request.requesterEmail), ...focalEmails])].filter(
+    (a) => a !== actorEmail,
+  );
+
+  // The portal's users among the focal points, by e-mail; the requester is one by definition.
+  const focalUsers = focalEmails.length
+    ? await tx
+        .select({ id: usuarios.id })
+        .from(usuarios)
+        .where(and(inArray(sql`lower(${usuarios.email})`, focalEmails), eq(usuarios.ativo, true)))
+    : [];
+  const userIds = [
+    ...new Set([...(request.requesterActive ? [request.requesterId] : []), ...focalUsers.map((u) => u.id)]),
+  ].filter((id) => id !== change.actor.id);
+  if (addresses.length === 0 && userIds.length === 0) return;
+
+  const form = requestForm(change.flow, change.kind);
+  const label =
+    (await statusLabelsOf(tx, change.flow, change.kind)).get(change.status) ??
+    statusLabel(change.status, change.flow, change.kind);
+  const link = editPathFor(form, change.id);
+  const observacao = change.observacao?.trim() || undefined;
+
+  if (userIds.length > 0) {
+    await tx.insert(notificacoes).values(
+      userIds.map((idUsuario) => ({
+        idUsuario,
+        idSolicitacao: change.id,
+        titulo: `Solicitação nº ${change.id}: ${label}`.slice(0, 200),
+        mensagem: `${form.title} · status alterado por ${change.actor.name}.${observacao ? ` Observação: ${observacao}` : ''}`,
+        link,
+      })),
+    );
+  }
+  const mail: Omit<StatusMailData, 'para'> = {
+    numero: change.id,
+    formulario: form.title,
+    status: label,
+    autor: change.actor.name,
+    quando: new Date().toISOString(),
+    regional: request.regional ?? null,
+    observacao: observacao ?? null,
+    caminho: link,
+  };
+  for (const para of addresses) await enqueue(tx, STATUS_MAIL, { para, ...mail } satisfies StatusMailData);
+}
