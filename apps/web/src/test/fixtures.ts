@@ -43,6 +43,7 @@ export const recordOf = (flow: Flow, kind: Kind, overrides: Partial<RequestRecor
   id_empresa: null,
   razao_social: null,
   cnpj_empresa: null,
+  autor_pode_corrigir: false,
   anexos: [],
   ...overrides,
 });

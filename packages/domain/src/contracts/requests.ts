@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FLOWS_LIST, KINDS_LIST } from '../catalogs/flow-kind.ts';
+import { EXPORT_FORMATS } from '../reports/query.ts';
+import { REQUEST_LIST_RANGE_OUT_OF_ORDER, requestListBase } from '../schemas/list.ts';
 import { duplicateMatchSchema } from '../schemas/lookups.ts';
 import { REQUEST_FIELDS, REQUEST_FILES } from '../workflow/request-fields.ts';
 
@@ -12,6 +14,13 @@ import { REQUEST_FIELDS, REQUEST_FILES } from '../workflow/request-fields.ts';
 
 /** list: a page (requestListQuery, optionally continuing after a row) or one record ({ id }). */
 export { requestListQuery as requestListBody } from '../schemas/list.ts';
+
+/** 'Exportar' on a request list: the list's own filters (as its URL holds them), and the file's format. */
+export const requestListExportQuery = requestListBase
+  .omit({ id: true, apos: true })
+  .extend({ formato: z.enum(EXPORT_FORMATS, { error: 'Formato de arquivo inválido.' }).default('xlsx') })
+  .refine((q) => !q.de || !q.ate || q.de <= q.ate, { message: REQUEST_LIST_RANGE_OUT_OF_ORDER, path: ['ate'] });
+export type RequestListExportQuery = z.infer<typeof requestListExportQuery>;
 /** add and edit: the form's payload, JSON or the `dados` part of a multipart body. */
 export { requestSaveSchema } from '../schemas/request.ts';
 export {
@@ -25,7 +34,10 @@ export {
 
 const text = z.string().nullable();
 
-/** One row of `{form}/list` (paged). */
+/**
+ * One row of `{form}/list` (paged): the spec's columns, and those issue 15 adds (the requester and
+ * company, the regional, the last update; "days open" is counted from data_pedido).
+ */
 export const requestRowSchema = z.object({
   id: z.number(),
   unidade: text,
@@ -36,6 +48,12 @@ export const requestRowSchema = z.object({
   data_pedido: z.string(),
   data_ativacao: text,
   status: z.number(),
+  regional: z.number().nullable(),
+  /** The regional's acronym ('TSP'), for regionalLabel. */
+  regional_nome: text,
+  solicitante: text,
+  empresa: text,
+  atualizado_em: z.string(),
 });
 export type RequestRow = z.infer<typeof requestRowSchema>;
 
@@ -91,6 +109,8 @@ export const requestRecordSchema = z.object({
   razao_social: text,
   cnpj_empresa: text,
   ...each(LINK_NAMES, text.optional()),
+  /** The signed-in user created this request and nobody has acted on it: they may still correct or withdraw it (issue 15). */
+  autor_pode_corrigir: z.boolean(),
   anexos: z.array(attachmentSchema),
 });
 export type RequestRecord = z.infer<typeof requestRecordSchema>;

@@ -16,13 +16,15 @@ export interface CheckSaveInput {
   current: SaveSide | null;
   /** The payload: chosen status, the fields it sends, the slots it uploads. On creation send initialStatus(papel). */
   next: SaveSide;
+  /** The actor created this request and nobody has acted on it yet (creatorWindowOpen, deletion.ts). */
+  creatorWindow?: boolean;
 }
 
 /**
  * The one gate every request save passes, on the server and (to mirror it) in the browser:
  * may this user, in this status, send these changes and this status?
  */
-export function checkSave({ actor, flow, kind, current, next }: CheckSaveInput): SaveVerdict {
+export function checkSave({ actor, flow, kind, current, next, creatorWindow }: CheckSaveInput): SaveVerdict {
   const statusName = (s: number) => statusLabel(s, flow, kind);
   if (!isRequestStatus(next.status)) {
     return { ok: false, code: 422, status: next.status, msg: `O status ${next.status} não existe.` };
@@ -43,6 +45,7 @@ export function checkSave({ actor, flow, kind, current, next }: CheckSaveInput):
     currentStatus,
     chosenStatus: next.status,
     uploadedFiles: (current?.files ?? []) as RequestFile[],
+    creatorWindow: current !== null && creatorWindow === true,
   });
   const form = requestForm(flow, kind);
   const role = policyRole(actor.papel);

@@ -83,6 +83,18 @@ export const GRANTS: Partial<Record<PolicyRole, readonly GrantRow[]>> = {
 /** What the creator of a new request fills in (the form narrows it to what the creator sees). */
 export const CREATION_GRANT: Grant = grant(REQUESTER_FIELDS, HOLDER_DOCUMENTS);
 
+/**
+ * The creator's correction (issue 15, docs/decisions.md): while nobody has acted on the request,
+ * its creator edits what creating it let them fill in, keeping the status; a role that also works
+ * in that status (Property Management at 13) keeps its own fields and moves besides.
+ */
+export const withCorrection = (roleGrant: Grant | null): Grant => ({
+  fields: [...new Set([...(roleGrant?.fields ?? []), ...CREATION_GRANT.fields])],
+  files: [...new Set([...(roleGrant?.files ?? []), ...CREATION_GRANT.files])],
+  keepStatus: true,
+  ...(roleGrant?.moves ? { moves: roleGrant.moves } : {}),
+});
+
 export const grantFor = (role: PolicyRole, status: RequestStatus, flow: Flow): Grant | null =>
   GRANTS[role]?.find((row) => row.statuses.includes(status) && (!row.flows || row.flows.includes(flow)))
     ?.grant ?? null;

@@ -3,7 +3,7 @@ import type { Flow, Kind } from '../catalogs/flow-kind.ts';
 import { statusLabel, type RequestStatus } from '../catalogs/request-status.ts';
 import { policyRole, type PolicyRole } from './audience.ts';
 import { requestForm, mayCreate } from './forms.ts';
-import { CREATION_GRANT, grantFor, type Grant } from './grants.ts';
+import { CREATION_GRANT, grantFor, withCorrection, type Grant } from './grants.ts';
 import { roleMoves } from './queue.ts';
 import type { RequestField, RequestFile } from './request-fields.ts';
 import { rulesThatApply } from './required-rules.ts';
@@ -20,6 +20,8 @@ export interface RequestPolicyInput {
   chosenStatus?: RequestStatus | null;
   /** Attachments the record already holds: a required file already uploaded is no longer required. */
   uploadedFiles?: readonly RequestFile[];
+  /** The actor created this request and nobody has acted on it yet (creatorWindowOpen, deletion.ts). */
+  creatorWindow?: boolean;
 }
 
 /** Everything a request form needs to know about one user in one status. */
@@ -73,7 +75,9 @@ export function requestPolicy(input: RequestPolicyInput): RequestPolicy {
 
   if (isReadOnlyProfile(actor)) return readOnly(PROFILE_READ_ONLY);
   if (creating && !mayCreate(form, actor.papel)) return readOnly(CANNOT_CREATE);
-  const grant = creating ? CREATION_GRANT : grantFor(role, currentStatus, flow);
+  const roleGrant = creating ? CREATION_GRANT : grantFor(role, currentStatus, flow);
+  // The creator may still correct what they filled in while nobody has acted (issue 15).
+  const grant = !creating && input.creatorWindow ? withCorrection(roleGrant) : roleGrant;
   if (!grant) return readOnly(cannotEditInStatus(statusLabel(currentStatus!, flow, kind)));
 
   const statusChoices = creating ? [initialStatus(actor.papel)] : choicesFrom(role, currentStatus, flow, grant);

@@ -4,10 +4,11 @@ import { writeAudit } from '../../audit/audit.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { fieldValues } from './record.ts';
-import { attachmentsOf, deleteRequestRow, findRequest, statusChangeCount } from './repo.ts';
+import { authorshipOf } from './authorship.ts';
+import { attachmentsOf, deleteRequestRow, findRequest } from './repo.ts';
 
 /**
- * unidades/delete and agua/troca-unidades/delete: removes a request nobody has acted on yet
+ * `…/delete` of each form (deleteCallOf): its creator withdraws a request nobody has acted on yet
  * (histories and attachment rows go with it), then its files. The request is re-read locked inside
  * the transaction, so of simultaneous deletes one deletes and audits and the others find nothing
  * (404), and an edit cannot slip in between the check and the delete.
@@ -21,11 +22,7 @@ export async function deleteRequest(
   const files = await db.transaction(async (tx) => {
     const request = await findRequest(tx, user, flow, kind, input.id, { lock: true });
     const attached = await attachmentsOf(tx, request.id);
-    const problem = deletionProblem(user, {
-      status: request.status,
-      idUsuario: request.idUsuario,
-      statusChanges: await statusChangeCount(tx, request.id),
-    });
+    const problem = deletionProblem(user, await authorshipOf(tx, flow, kind, request));
     if (problem) throw forbidden(problem);
     await deleteRequestRow(tx, request.id);
     await writeAudit(tx, {

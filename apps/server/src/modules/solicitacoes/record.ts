@@ -58,6 +58,8 @@ export function toApiRecord(
   row: Row,
   requester: RequesterInfo,
   allAttachments: AttachmentInfo[],
+  /** The user created it and nobody has acted on it yet (authorship.ts). */
+  creatorWindow = false,
 ): RequestRecord {
   const role = policyRole(user.papel);
   const status = row.status as RequestStatus;
@@ -85,6 +87,7 @@ export function toApiRecord(
     ...Object.fromEntries(fields),
     ...requester,
     ...links,
+    autor_pode_corrigir: creatorWindow,
     anexos: attachments.map((a) => ({
       id: a.id,
       tipo: a.tipo,

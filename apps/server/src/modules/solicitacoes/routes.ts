@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALL_FLOW_KINDS, formFieldLabel, recordId, requestForm, type Flow, type Kind } from '@portal/domain';
+import {
+  ALL_FLOW_KINDS,
+  deleteCallOf,
+  formFieldLabel,
+  recordId,
+  requestForm,
+  type Flow,
+  type Kind,
+} from '@portal/domain';
 import {
   attachmentDeletedReply,
   deleteRequestFileBody,
@@ -23,6 +31,7 @@ import { DELETED, SAVED } from '../../http/replies.ts';
 import { sendSheet } from '../../http/sheet-export.ts';
 import { requestListExport } from '../relatorios/request-report.ts';
 import { deleteAttachment } from './delete-attachment.ts';
+import { creatorWindowFor } from './authorship.ts';
 import { deleteRequest } from './delete-request.ts';
 import { findDuplicates } from './find-duplicates.ts';
 import { writeGuard } from '../../http/menu-guard.ts';
@@ -60,13 +69,14 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
         const { body, user } = request;
         if (body.id !== undefined) {
           const row = await findRequest(app.db, user, flow, kind, body.id);
-          const [requester, files] = await Promise.all([
+          const [requester, files, creatorWindow] = await Promise.all([
             requesterOf(app.db, row),
             attachmentsOf(app.db, row.id),
+            creatorWindowFor(app.db, user, flow, kind, row),
           ]);
           return {
             error: 0 as const,
-            dados: toApiRecord(user, requestForm(flow, kind), row, requester, files),
+            dados: toApiRecord(user, requestForm(flow, kind), row, requester, files, creatorWindow),
           };
         }
         const { rows, total } = await listRequests(app.db, user, flow, kind, body);
@@ -221,17 +231,12 @@ function deleteRoute(flow: Flow, kind: Kind, path: string): FastifyPluginAsyncZo
   };
 }
 
-/** The spec names the delete call of the water change form differently (part 2 §7). */
-const DELETE_PATHS: Partial<Record<`${Flow}.${Kind}`, string>> = {
-  'energia.troca': '/unidades/delete',
-  'agua.troca': '/agua/troca-unidades/delete',
-};
 
 export const solicitacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { flow, kind } of ALL_FLOW_KINDS) {
     await app.register(formRoutes(flow, kind), { prefix: `/${requestForm(flow, kind).apiBase}` });
-    const deletePath = DELETE_PATHS[`${flow}.${kind}`];
-    if (deletePath) await app.register(deleteRoute(flow, kind, deletePath));
+    // Every form's delete call (deletion.ts: the spec's two and the new-unit forms', issue 15).
+    await app.register(deleteRoute(flow, kind, `/${deleteCallOf(flow, kind)}`));
   }
 
   app.get(

@@ -19,6 +19,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
 import { AppError, badRequest, conflict, schemaProblemStatus } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { creatorWindowFor } from './authorship.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
 import { checkUploads, discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
@@ -120,6 +121,9 @@ async function save(db: Database, cmd: SaveRequestCommand) {
     actor: user,
     flow,
     kind,
+    // The creator may correct a request nobody has acted on (issue 15); a concurrent save by
+    // someone else still loses to the version check below, in updateRequest.
+    creatorWindow: current ? await creatorWindowFor(db, user, flow, kind, current) : false,
     current: current
       ? { status: current.status, values: stored, files: currentFiles.map((f) => f.tipo) }
       : null,
