@@ -138,7 +138,7 @@ export async function runDueTasks(
 /**
  * Runs the queue in this process once the app is ready, every `intervalMs` (at once again while
  * rounds come back full), one round at a time; stops when the app closes, waiting for the round
- * under way. A failed round (database away) is logged and the next one tried later.
+ * under way (a task cut short is claimed again after its lease). A failed round (database away) is logged and the next one tried later.
  */
 export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers, intervalMs: number): void {
   if (intervalMs <= 0) return;
@@ -161,7 +161,8 @@ export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers
   };
 
   app.addHook('onReady', async () => schedule(0));
-  app.addHook('onClose', async () => {
+  // Before the onClose hooks, one of which closes the database the round may be using.
+  app.addHook('preClose', async () => {
     closed = true;
     clearTimeout(timer);
     await running;
