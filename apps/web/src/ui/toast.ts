@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 
 /*
  * Toasts load Mantine's notifications with the first one shown: most visits never show one, and
@@ -26,7 +27,7 @@ export const toastRequests = {
   },
 };
 
-export function toastSuccess(message: string, autoClose?: number): void {
+export function toastSuccess(message: ReactNode, autoClose?: number): void {
   show({ color: 'teal', title: 'Sucesso', message, autoClose });
 }
 

@@ -34,15 +34,17 @@ export const creatorWindowOpen = (
 
 /**
  * A request may be deleted (withdrawn) by its creator while the creator's window is open, or by an
- * administrator. Anything later is history and stays.
+ * administrator. Anything later is history and stays. `creatorWindow` is creatorWindowOpen's answer
+ * (the web reads it off the record as `autor_pode_corrigir`).
  */
+export const mayDelete = (actor: Pick<Actor, 'perfil'>, creatorWindow: boolean): boolean =>
+  !isReadOnlyProfile(actor) && (actor.perfil === PROFILE.ADMINISTRADOR || creatorWindow);
+
 export function deletionProblem(
   actor: Pick<Actor, 'papel' | 'perfil'> & { id: number },
   request: Authorship,
 ): string | null {
-  if (isReadOnlyProfile(actor)) return CANNOT_DELETE;
-  if (actor.perfil === PROFILE.ADMINISTRADOR) return null;
-  return creatorWindowOpen(actor, request) ? null : CANNOT_DELETE;
+  return mayDelete(actor, creatorWindowOpen(actor, request)) ? null : CANNOT_DELETE;
 }
 
 /**

@@ -1,22 +1,28 @@
-import { Alert, Button, Card, Divider, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Divider, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  editPathFor,
+  lockReason,
+  mayDelete,
+  mayKeepStatus,
   normalizeValue,
   type DuplicateKey,
   REQUEST_FIELDS,
+  requestActions,
   requestPolicy,
+  type RequestAction,
   type RequestField,
   type RequestFile,
   type RequestForm,
-  type RequestPolicy,
   type RequestStatus,
 } from '@portal/domain';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
+import { modals } from '../../ui/modals.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { observationHistory, saveRequest, statusHistory, type RequestRecord } from './api.ts';
@@ -34,53 +40,59 @@ import {
   type Problems,
 } from './formModel.ts';
 import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
-import { fieldInputId } from './RequestFieldInput.tsx';
+import { displayValue, fieldInputId, type FieldContext } from './RequestFieldInput.tsx';
 import { RequestFieldsSection } from './RequestFieldsSection.tsx';
 import { RequesterSection, type Requester } from './RequesterSection.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StatusSection } from './StatusSection.tsx';
 import { useDuplicateCheck } from './useDuplicateCheck.ts';
 import { useCepLookup, useLocalityOptions } from './useLocality.ts';
+import { useStatusLabel } from './useStatusLabel.ts';
 import { FAILED } from '../../ui/feedback.ts';
 import { requestKeys } from './queryKeys.ts';
+import { RequestTimeline } from './timeline/RequestTimeline.tsx';
+import { ActionBar } from './record/ActionBar.tsx';
+import { ActionModal, modalInputId } from './record/ActionModal.tsx';
+import { ChangedMeanwhile } from './record/ChangedMeanwhile.tsx';
+import { changedFields, type ChangedField } from './record/changedFields.ts';
+import { RecordHeader } from './record/RecordHeader.tsx';
+import { withdrawRequest } from './record/withdraw.ts';
 
 interface Props {
   form: RequestForm;
   /** undefined while creating. */
   record: RequestRecord | undefined;
-  /** Reads the record again; `discardTyped` also resets what the user typed (after a 409). */
-  onReload: (discardTyped: boolean) => void;
+  /** Reads the record again; `discardTyped` also resets what the user typed. Resolves to the record now stored. */
+  onReload: (discardTyped: boolean) => Promise<RequestRecord | undefined>;
 }
 
 const isField = (name: string): name is RequestField => (REQUEST_FIELDS as readonly string[]).includes(name);
 
-/** The selector starts on the current status when it may be kept, else on the first move offered. */
-const defaultStatus = (policy: RequestPolicy, record: RequestRecord | undefined): number =>
-  record && policy.statusChoices.includes(record.status as RequestStatus)
-    ? record.status
-    : (policy.statusChoices[0] ?? record?.status ?? 0);
-
-/** One request form for the four flows: what it shows, locks and requires comes from requestPolicy. */
+/** One request form for the four flows: what it shows, locks, requires and offers comes from the domain's policy. */
 export function RequestEditor({ form, record, onReload }: Props) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const statusName = useStatusLabel();
   const editor = useForm<FormValues>({ initialValues: initialValues(record) });
-  const policyFor = (chosenStatus?: number) =>
-    requestPolicy({
-      actor: user,
-      flow: form.flow,
-      kind: form.kind,
-      currentStatus: record ? (record.status as RequestStatus) : null,
-      chosenStatus: chosenStatus as RequestStatus | undefined,
-      uploadedFiles: uploadedSlots(record),
-    });
-  const [chosenStatus, setChosenStatus] = useState(() => defaultStatus(policyFor(), record));
-  // Recomputed on every render: choosing a status moves the required marks (3 → observação, 7 → pagamento).
-  const policy = policyFor(chosenStatus);
+  const policyInput = {
+    actor: user,
+    flow: form.flow,
+    kind: form.kind,
+    currentStatus: record ? (record.status as RequestStatus) : null,
+    uploadedFiles: uploadedSlots(record),
+    creatorWindow: record?.autor_pode_corrigir === true,
+  };
+  // Keeping the status: the form's required marks. Each action's own requirements are in its modal.
+  const policy = requestPolicy(policyInput);
+  const actions = requestActions(policyInput);
+  const mayKeep = !record || mayKeepStatus(policyInput);
   const [files, setFiles] = useState<ChosenFiles>({});
   const [problems, setProblems] = useState<Problems>({});
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [pendingAction, setPendingAction] = useState<RequestAction | null>(null);
+  // After a 409: what the user started from, the message and what someone else changed meanwhile.
+  const [startedFrom, setStartedFrom] = useState(record);
+  const [conflict, setConflict] = useState<{ message: string; changed: ChangedField[] } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const duplicates = useDuplicateCheck(form, record?.id);
   const locality = useLocalityOptions(form, editor.values.uf, editor.values.id_concessionaria);
@@ -89,29 +101,58 @@ export function RequestEditor({ form, record, onReload }: Props) {
       if (value && policy.editableFields.includes(field)) editor.setFieldValue(field, value);
     }
   });
+  // Where "Voltar" and a finished save lead.
+  const backHref = form.listPath;
 
   const mutation = useMutation({
-    mutationFn: () => {
+    mutationFn: (status: number) => {
       // The bar shows from the first byte: a slow link may take a while to report any progress.
       if (chosenSlots(files).length) setProgress(0);
       return saveRequest(
         form,
         record ? 'edit' : 'add',
-        savePayload(policy, editor.values, record, chosenStatus, duplicates.confirmed),
+        savePayload(policy, editor.values, record, status, duplicates.confirmed),
         files,
         setProgress,
       );
     },
-    onSuccess: () => {
-      toastSuccess('Salvo com sucesso');
+    onSuccess: (saved) => {
+      setPendingAction(null);
+      if (record) toastSuccess('Salvo com sucesso');
+      else {
+        // The new request's number, and a way to it from wherever the user goes next (issue 15).
+        const path = editPathFor(form, saved.id);
+        toastSuccess(
+          <>
+            Salvo com sucesso: solicitação nº {saved.id} cadastrada.{' '}
+            <Anchor
+              href={path}
+              size="sm"
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(path);
+              }}
+            >
+              Abrir a solicitação nº {saved.id}
+            </Anchor>
+          </>,
+          10_000,
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: requestKeys.all(form) });
-      navigate(form.listPath);
+      navigate(backHref);
     },
-    onError: (error) => {
+    onError: async (error) => {
       const message = error.message;
       if (error instanceof ApiError && error.status === 409) {
-        setConflict(message);
+        setPendingAction(null);
         toastError(message);
+        // Someone saved first: keep what the user typed, read the record now stored and show what changed.
+        const now = await onReload(false);
+        if (now && startedFrom) {
+          setConflict({ message, changed: changedFields(startedFrom, now) });
+          setStartedFrom(now);
+        } else setConflict({ message, changed: [] });
         return;
       }
       toastError(`${FAILED.save}, ${message}`);
@@ -122,29 +163,76 @@ export function RequestEditor({ form, record, onReload }: Props) {
     onSettled: () => setProgress(null),
   });
 
-  const focus = (field: string) => document.getElementById(fieldInputId(field))?.focus();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setConflict(null);
+  /** Every problem the server would find with this status chosen, marked at once; false when there is one. */
+  const validate = (status: number, inModal: readonly string[]): boolean => {
     if (invalidTaxId(policy, editor.values)) {
       editor.setFieldError('cnpj_solicitada', form.taxId.fieldError);
       toastError(form.taxId.saveToast);
-      focus('cnpj_solicitada');
-      return;
+      return focusOn('cnpj_solicitada', inModal);
     }
-    const found = saveProblems({ form, user, policy, values: editor.values, record, chosenStatus, files });
-    const fieldErrors = Object.fromEntries(Object.entries(found).filter(([name]) => isField(name)));
-    editor.setErrors(fieldErrors);
+    const chosen = requestPolicy({ ...policyInput, chosenStatus: status as RequestStatus });
+    const found = saveProblems({
+      form,
+      user,
+      policy: chosen,
+      values: editor.values,
+      record,
+      chosenStatus: status,
+      files,
+    });
+    editor.setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => isField(name))));
     setProblems(Object.fromEntries(Object.entries(found).filter(([name]) => !isField(name))));
     const first = Object.entries(found)[0];
-    if (first) {
-      toastError(first[1]);
-      focus(first[0]);
-      return;
-    }
-    mutation.mutate();
+    if (!first) return true;
+    toastError(first[1]);
+    return focusOn(first[0], inModal);
   };
+
+  /** Focus the field to fix: in the modal when it asks for it, else in the form (closing the modal). */
+  const focusOn = (field: string, inModal: readonly string[]): false => {
+    if (inModal.includes(field)) {
+      document.getElementById(modalInputId(field))?.focus();
+    } else {
+      setPendingAction(null);
+      setTimeout(() => document.getElementById(fieldInputId(field))?.focus(), 0);
+    }
+    return false;
+  };
+
+  // "Salvar"/"Cadastrar" (and Enter): save without moving the request.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!mayKeep || !policy.canSave) return;
+    const status = record ? record.status : policy.statusChoices[0]!;
+    if (validate(status, [])) mutation.mutate(status);
+  };
+
+  const confirmAction = () => {
+    if (!pendingAction) return;
+    const inModal = [...pendingAction.requiredFields, 'observacao'];
+    if (validate(pendingAction.status, inModal)) mutation.mutate(pendingAction.status);
+  };
+
+  const withdraw = useMutation({
+    mutationFn: () => withdrawRequest(form, record!.id),
+    onSuccess: () => {
+      toastSuccess('Apagado com sucesso!');
+      void queryClient.invalidateQueries({ queryKey: requestKeys.all(form) });
+      navigate(backHref);
+    },
+    onError: (error) => toastError(`Não foi possível apagar, ${error.message}`),
+  });
+  const confirmWithdraw = () =>
+    modals.openConfirmModal({
+      title: 'Você tem certeza?',
+      children: (
+        <Text size="sm">Isso não poderá ser desfeito: a solicitação nº {record!.id} será excluída.</Text>
+      ),
+      labels: { confirm: 'Sim, Apagar!', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      centered: true,
+      onConfirm: () => withdraw.mutate(),
+    });
 
   const requester: Requester = record
     ? {
@@ -169,36 +257,79 @@ export function RequestEditor({ form, record, onReload }: Props) {
     void duplicates.check(key, changed ? typed : '');
   };
 
+  const baseCtx: FieldContext = {
+    form,
+    editor,
+    cities: locality.cities,
+    citiesLoading: locality.citiesLoading,
+    concessionaires: locality.concessionaires,
+    regionals: locality.regionals,
+    onUfChange: (uf) => {
+      if (uf !== editor.values.uf) editor.setFieldValue('municipio', '');
+      editor.setFieldValue('uf', uf);
+    },
+    onCepBlur: (typed) => void cep.lookup(typed),
+    cepNotice: cep.looking ? 'Consultando CEP…' : cep.notice,
+    onTaxIdBlur: () => {
+      if (invalidTaxId(policy, editor.values)) editor.setFieldError('cnpj_solicitada', form.taxId.fieldError);
+    },
+    onDuplicateCheck: checkDuplicate,
+  };
+  // After a 409, each field someone else changed says so under its input, with the value stored now.
+  const ctx: FieldContext = {
+    ...baseCtx,
+    changedMeanwhile: Object.fromEntries(
+      (conflict?.changed ?? [])
+        .filter((c): c is ChangedField & { field: RequestField } => isField(c.field))
+        .map((c) => [c.field, displayValue(c.field, c.after ?? '', baseCtx)]),
+    ),
+  };
+  const shownValue = (field: ChangedField['field'], value: string | null) => {
+    if (field === 'status') return value === null ? '—' : statusName(form.flow, form.kind, Number(value));
+    if (field === 'anexos' || value === null) return '(vazio)';
+    return displayValue(field, value, ctx) || '(vazio)';
+  };
+
+  const busy = mutation.isPending || withdraw.isPending;
+  const blocked = duplicates.blocksSubmit;
+
   return (
-    <Card padding="lg" radius="lg" component="form" onSubmit={submit} noValidate>
+    <Card
+      padding="lg"
+      radius="lg"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      style={{ overflow: 'visible' }}
+    >
       <Stack gap="lg">
-        <Title order={1} fz={22}>
-          {record ? `${form.title} nº ${record.id}` : form.createButton}
-        </Title>
+        {record ? (
+          <RecordHeader form={form} record={record} policy={policy} />
+        ) : (
+          <Title order={1} fz={22}>
+            {form.createButton}
+          </Title>
+        )}
+        {conflict && (
+          <ChangedMeanwhile
+            form={form}
+            message={conflict.message}
+            changed={conflict.changed}
+            display={shownValue}
+            onTakeTheirs={(field) => {
+              editor.setFieldValue(field, initialValues(record)[field]);
+              setConflict((c) => c && { ...c, changed: c.changed.filter((x) => x.field !== field) });
+            }}
+            onDiscardMine={() => void onReload(true)}
+          />
+        )}
         <RequesterSection requester={requester} />
         <Divider />
         <RequestFieldsSection
           policy={policy}
           requestedAt={record?.data_pedido}
-          ctx={{
-            form,
-            editor,
-            cities: locality.cities,
-            citiesLoading: locality.citiesLoading,
-            concessionaires: locality.concessionaires,
-            regionals: locality.regionals,
-            onUfChange: (uf) => {
-              if (uf !== editor.values.uf) editor.setFieldValue('municipio', '');
-              editor.setFieldValue('uf', uf);
-            },
-            onCepBlur: (typed) => void cep.lookup(typed),
-            cepNotice: cep.looking ? 'Consultando CEP…' : cep.notice,
-            onTaxIdBlur: () => {
-              if (invalidTaxId(policy, editor.values))
-                editor.setFieldError('cnpj_solicitada', form.taxId.fieldError);
-            },
-            onDuplicateCheck: checkDuplicate,
-          }}
+          lockReasonOf={record ? (field) => lockReason(policyInput, field) : undefined}
+          ctx={ctx}
         />
         <AttachmentsSection
           form={form}
@@ -210,34 +341,13 @@ export function RequestEditor({ form, record, onReload }: Props) {
             setFiles((previous) => ({ ...previous, [slot]: file }));
             setProblems((previous) => ({ ...previous, [slot]: undefined }));
           }}
-          onDeleted={() => onReload(false)}
+          onDeleted={() => void onReload(false)}
         />
-        <Divider />
-        <StatusSection
-          form={form}
-          policy={policy}
-          editor={editor}
-          currentStatus={record?.status ?? null}
-          chosenStatus={chosenStatus}
-          onChoose={(status) => {
-            setChosenStatus(status);
-            setProblems((previous) => ({ ...previous, status: undefined }));
-          }}
-          statusError={problems.status}
-        />
-        {conflict && (
-          <Alert color="orange" icon={<IconAlertTriangle />} role="alert" title={conflict}>
-            <Button
-              mt="xs"
-              size="xs"
-              variant="white"
-              color="orange"
-              leftSection={<IconRefresh size={16} />}
-              onClick={() => onReload(true)}
-            >
-              Recarregar
-            </Button>
-          </Alert>
+        <StatusSection policy={policy} editor={editor} />
+        {problems.status && (
+          <Text size="sm" c="red.8" role="alert">
+            {problems.status}
+          </Text>
         )}
         {progress !== null && (
           <Stack gap={4}>
@@ -249,11 +359,15 @@ export function RequestEditor({ form, record, onReload }: Props) {
             <Progress value={progress} size="lg" striped animated aria-label="Envio dos arquivos" />
           </Stack>
         )}
-        <Group justify="space-between">
-          <Group gap="sm">
+        {/* Issue 15 item 4: the timeline (status, observations, fields, files) in place of the history modals. */}
+        {record && <RequestTimeline form={form} id={record.id} />}
+      </Stack>
+      <ActionBar
+        start={
+          <>
             <Button
               component={Link}
-              to={form.listPath}
+              to={backHref}
               variant="default"
               leftSection={<IconArrowLeft size={18} />}
             >
@@ -272,12 +386,58 @@ export function RequestEditor({ form, record, onReload }: Props) {
                 renderStatus={(status) => <StatusBadge form={form} status={status} />}
               />
             )}
-          </Group>
-          {policy.canSave && !duplicates.blocksSubmit && (
-            <SubmitButton pending={mutation.isPending}>Cadastrar</SubmitButton>
-          )}
-        </Group>
-      </Stack>
+          </>
+        }
+        end={
+          <>
+            {record && mayDelete(user, record.autor_pode_corrigir) && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmWithdraw}
+                disabled={busy}
+              >
+                Excluir solicitação
+              </Button>
+            )}
+            {!blocked &&
+              actions.map((action) => (
+                <Button
+                  key={action.status}
+                  variant={action.tone === 'refuse' ? 'outline' : 'filled'}
+                  color={action.tone === 'refuse' ? 'red' : action.tone === 'approve' ? 'green' : undefined}
+                  disabled={busy}
+                  onClick={() => {
+                    editor.clearErrors();
+                    setPendingAction(action);
+                  }}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            {policy.canSave && mayKeep && !blocked && (
+              <SubmitButton
+                pending={mutation.isPending && !pendingAction}
+                variant={actions.length ? 'default' : 'filled'}
+              >
+                {record ? 'Salvar' : 'Cadastrar'}
+              </SubmitButton>
+            )}
+          </>
+        }
+      />
+      <ActionModal
+        form={form}
+        action={pendingAction}
+        policy={policy}
+        ctx={ctx}
+        problems={problems}
+        chosenFiles={chosenSlots(files)}
+        pending={mutation.isPending}
+        onConfirm={confirmAction}
+        onClose={() => setPendingAction(null)}
+      />
       <DuplicateModal
         form={form}
         warning={duplicates.shown}

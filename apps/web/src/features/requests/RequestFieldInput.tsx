@@ -9,7 +9,9 @@ import {
   type RequestForm,
 } from '@portal/domain';
 import { IMaskInput } from 'react-imask';
+import { charCounter } from '../../ui/charCounter.tsx';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
+import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 import type { FormValues } from './formModel.ts';
 import type { Concessionaire } from './api.ts';
 
@@ -25,6 +27,8 @@ export interface FieldContext {
   cepNotice: string | null;
   onTaxIdBlur: () => void;
   onDuplicateCheck: (field: 'unidade' | 'endereco_id') => void;
+  /** After a 409: the fields someone else changed meanwhile, with the value stored now (shown under the input). */
+  changedMeanwhile?: Partial<Record<RequestField, string>>;
 }
 
 interface Props {
@@ -32,6 +36,8 @@ interface Props {
   editable: boolean;
   required: boolean;
   ctx: FieldContext;
+  /** The input's id when the field appears a second time (the action modal); fieldInputId otherwise. */
+  inputId?: string;
 }
 
 /** The DOM id of a field's input, so a refused save can put the focus on it. */
@@ -45,17 +51,48 @@ const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
     ? [...options, { value: stored, label: stored }]
     : options;
 
+/** How a stored value reads as text: the option's label for codes, dd/mm/aaaa for dates. */
+export function displayValue(field: RequestField, value: string, ctx: FieldContext): string {
+  if (!value) return '';
+  const kind = fieldKind(field);
+  const labelOf = (options: SelectOption[]) => options.find((o) => o.value === value)?.label ?? value;
+  switch (kind.kind) {
+    case 'uf':
+      return labelOf(UF_OPTIONS);
+    case 'regional':
+      return labelOf(ctx.regionals);
+    case 'concessionaire':
+      return labelOf(ctx.concessionaires.map((c) => ({ value: String(c.id), label: c.nome })));
+    case 'code':
+    case 'stringCode':
+      return labelOf(catalogOptions(ctx.form, kind, value));
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10).split('-').reverse().join('/') : value;
+    default:
+      return value;
+  }
+}
+
 /** One input of 'Dados da Solicitação', chosen by what the field holds (its kind, in the domain). */
-export function RequestFieldInput({ field, editable, required, ctx }: Props) {
+export function RequestFieldInput({ field, editable, required, ctx, inputId }: Props) {
   const { form, editor } = ctx;
-  const common = {
-    id: fieldInputId(field),
-    label: formFieldLabel(form, field),
-    required,
-    disabled: !editable,
-    ...editor.getInputProps(field),
-  };
   const value = editor.values[field];
+  const label = formFieldLabel(form, field);
+  // What this user may not change reads as text, not as a faint disabled input (issue 15).
+  if (!editable) return <ReadOnlyField field={field} label={label} value={displayValue(field, value, ctx)} />;
+
+  const theirs = ctx.changedMeanwhile?.[field];
+  const common = {
+    id: inputId ?? fieldInputId(field),
+    label,
+    required,
+    ...editor.getInputProps(field),
+    ...(theirs !== undefined
+      ? {
+          description: `Alterado por outra pessoa enquanto você editava; valor atual: ${theirs || '(vazio)'}`,
+        }
+      : {}),
+  };
   // Mantine reads '' as a chosen value (it would offer to clear it); nothing chosen is null.
   const selected = { value: value || null };
 
@@ -119,7 +156,7 @@ export function RequestFieldInput({ field, editable, required, ctx }: Props) {
           mask="00000-000"
           inputMode="numeric"
           placeholder="00000-000"
-          description={ctx.cepNotice ?? undefined}
+          description={ctx.cepNotice ?? common.description}
           onAccept={(typed: string) => editor.setFieldValue(field, typed)}
           onChange={undefined}
           onBlur={() => ctx.onCepBlur(editor.values[field])}
@@ -154,10 +191,13 @@ export function RequestFieldInput({ field, editable, required, ctx }: Props) {
     case 'text': {
       // Leaving Unidade or Endereço ID checks for duplicates (spec part 1 §5).
       const duplicateKey = field === 'unidade' || field === 'endereco_id' ? field : null;
+      // No maxLength: the browser would cut a paste silently; the counter shows the excess and the
+      // schema (the server's) refuses it (issue 15 item 7).
       return (
         <TextInput
           {...common}
-          maxLength={kind.max}
+          {...charCounter(value, kind.max, common.description)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           onBlur={duplicateKey ? () => ctx.onDuplicateCheck(duplicateKey) : undefined}
         />
       );

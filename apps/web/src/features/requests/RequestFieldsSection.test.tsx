@@ -45,13 +45,34 @@ const show = (props: Parameters<typeof Section>[0]) => renderWeb(<Section {...pr
 /** Mantine marks a required field with an asterisk after its label. */
 const MARK = /\s*\*$/;
 
-/** The input a user finds by its label, marked or not (a select's option list shares its label). */
-const input = (label: string) =>
-  screen.getByLabelText<HTMLInputElement>((text) => text.replace(MARK, '') === label, { selector: 'input' });
+/** Everything a user finds by a label: an input, a select's option list, or a read-only value (text). */
+const labelled = (label: string) =>
+  screen.getAllByLabelText<HTMLElement>((text) => text.replace(MARK, '') === label);
+
+/** The input a user finds by its label, marked or not; undefined when the field reads as text. */
+const maybeInput = (label: string) =>
+  labelled(label).find((el): el is HTMLInputElement => el instanceof HTMLInputElement);
+
+const input = (label: string) => {
+  const el = maybeInput(label);
+  if (!el) throw new Error(`${label} não é um campo editável`);
+  return el;
+};
+
+/** A value the user may not change, shown as text under its label (issue 15), not as a disabled input. */
+const readOnlyText = (label: string) => {
+  const el = labelled(label).find((e) => e.closest('[data-readonly-field]'));
+  if (!el) throw new Error(`${label} não aparece como texto`);
+  return el.textContent;
+};
 
 /** What the user can tell of a field: may I type in it, and is it marked required? */
 const state = (label: string) => {
-  const el = input(label);
+  const el = maybeInput(label);
+  if (!el) {
+    readOnlyText(label);
+    return { enabled: false, required: false };
+  }
   const marked = MARK.test(el.labels?.[0]?.textContent ?? '');
   // The mark and the browser's own required flag must tell the same thing.
   expect(el.required, `required flag of ${label}`).toBe(marked);
@@ -59,6 +80,13 @@ const state = (label: string) => {
 };
 
 describe('RequestFieldsSection: fields locked and marked as the policy says', () => {
+  it('a maximum is shown as a counter and the input does not cut a longer text (issue 15 item 7)', () => {
+    show(policyCase('energia', 'nova', userOf('solicitante'), null));
+    const unit = input('Unidade');
+    expect(unit.maxLength).toBe(-1);
+    expect(screen.getAllByText('0/20 caracteres').length).toBeGreaterThan(0);
+  });
+
   it('a requester creating a unit fills the unit and the address, with the required ones marked', () => {
     show(policyCase('energia', 'nova', userOf('solicitante'), null));
     expect(state('Unidade')).toEqual({ enabled: true, required: true });
@@ -84,22 +112,24 @@ describe('RequestFieldsSection: fields locked and marked as the policy says', ()
     expect(state('Unidade')).toEqual({ enabled: false, required: false });
     expect(state('Cidade')).toEqual({ enabled: false, required: false });
     expect(state('CEP')).toEqual({ enabled: false, required: false });
-    expect(input('Unidade').value).toBe('UC-1');
+    expect(readOnlyText('Unidade')).toBe('UC-1');
   });
 
-  it('a read-only profile (Consulta) sees every field of its role, all disabled and none marked required', () => {
+  it('a read-only profile (Consulta) sees every field of its role as text: no input, nothing marked required', () => {
     const record = recordOf('energia', 'nova', { status: 4 });
     const { policy, form } = policyCase('energia', 'nova', userOf('celula', 3), 4);
     const { container } = show({ form, policy, record });
     expect(screen.getByRole('region', { name: 'Dados da Célula' })).toBeTruthy();
-    const inputs = [...container.querySelectorAll('input')].filter((el) => el.type !== 'hidden');
     // Every field the cell sees (but the observation, which has its own section) and the two derived facts.
-    expect(inputs).toHaveLength(policy.visibleFields.length - 1 + 2);
-    const labelOf = (el: HTMLInputElement) => el.labels?.[0]?.textContent ?? el.id;
-    const unlocked = inputs.filter((el) => !el.disabled && !el.readOnly).map(labelOf);
-    const marked = inputs.filter((el) => el.required || MARK.test(labelOf(el))).map(labelOf);
-    expect(unlocked).toEqual([]);
-    expect(marked).toEqual([]);
+    expect(container.querySelectorAll('[data-readonly-field]')).toHaveLength(
+      policy.visibleFields.length - 1 + 2,
+    );
+    expect(
+      [...container.querySelectorAll('input, textarea')].filter(
+        (el) => (el as HTMLInputElement).type !== 'hidden',
+      ),
+    ).toEqual([]);
+    expect(container.textContent).not.toMatch(/\*/);
   });
 
   it('the cell deciding at status 4 fills its own blocks and cannot change what the requester typed', () => {
@@ -130,7 +160,7 @@ describe('RequestFieldsSection: fields locked and marked as the policy says', ()
   it("the water change's Unidade Nova is a general field, shown locked to the requester", () => {
     show(policyCase('agua', 'troca', userOf('solicitante'), null));
     const general = screen.getByRole('region', { name: 'Dados da Solicitação' });
-    expect(general.contains(input('Unidade Nova'))).toBe(true);
+    expect(general.contains(labelled('Unidade Nova')[0]!)).toBe(true);
     expect(state('Unidade Nova')).toEqual({ enabled: false, required: false });
   });
 
@@ -141,8 +171,8 @@ describe('RequestFieldsSection: fields locked and marked as the policy says', ()
       data_pedido: '2024-05-02T13:00:00.000Z',
     });
     show({ ...policyCase('energia', 'nova', userOf('regional'), 0), record });
-    expect(input('CNPJ TIM').readOnly).toBe(true);
-    expect(input('CNPJ TIM').value).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
-    expect(input('Data da Solicitação')).toMatchObject({ readOnly: true, value: '02/05/2024' });
+    expect(maybeInput('CNPJ TIM')).toBeUndefined();
+    expect(readOnlyText('CNPJ TIM')).toMatch(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/);
+    expect(readOnlyText('Data da Solicitação')).toBe('02/05/2024');
   });
 });

@@ -54,12 +54,13 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
   }
 
   const reload = async (discardTyped: boolean) => {
-    await record.refetch();
+    const fresh = await record.refetch();
     if (recordId !== undefined) {
       void queryClient.invalidateQueries({ queryKey: requestKeys.statusHistory(form, recordId) });
       void queryClient.invalidateQueries({ queryKey: requestKeys.observationHistory(form, recordId) });
     }
     if (discardTyped) setGeneration((g) => g + 1);
+    return fresh.data;
   };
 
   return (
@@ -67,7 +68,7 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
       key={`${form.apiBase}-${recordId ?? 'nova'}-${generation}`}
       form={form}
       record={record.data}
-      onReload={(discardTyped) => void reload(discardTyped)}
+      onReload={reload}
     />
   );
 }

@@ -1,5 +1,6 @@
-import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { formatCpfOrCnpj, formatPhone } from '@portal/domain';
+import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 
 export interface Requester {
   nome: string;
@@ -9,7 +10,7 @@ export interface Requester {
   telefone: string | null;
 }
 
-/** 'Dados do Solicitante': who asked, never editable (the server takes it from the session). */
+/** 'Dados do Solicitante': who asked, never editable (the server takes it from the session), shown as text. */
 export function RequesterSection({ requester }: { requester: Requester }) {
   const rows: [string, string | null][] = [
     ['Nome', requester.nome],
@@ -25,7 +26,7 @@ export function RequesterSection({ requester }: { requester: Requester }) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
         {rows.map(([label, value]) => (
-          <TextInput key={label} label={label} value={value ?? ''} readOnly variant="filled" />
+          <ReadOnlyField key={label} label={label} value={value ?? ''} />
         ))}
       </SimpleGrid>
     </Stack>

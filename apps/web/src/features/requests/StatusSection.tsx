@@ -1,74 +1,57 @@
-import { Group, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Stack, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { FIELD_MAX, type RequestForm, type RequestPolicy } from '@portal/domain';
+import { FIELD_MAX, type RequestPolicy } from '@portal/domain';
+import { charCounter } from '../../ui/charCounter.tsx';
 import type { FormValues } from './formModel.ts';
 import { fieldInputId } from './RequestFieldInput.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
-import { useStatusLabel } from './useStatusLabel.ts';
 
-interface Props {
-  form: RequestForm;
-  policy: RequestPolicy;
+/** The observation of this save, with its counter: past 2,000 characters it is refused, never cut. */
+export function ObservationInput({
+  id,
+  editor,
+  required,
+}: {
+  id: string;
   editor: UseFormReturnType<FormValues>;
-  currentStatus: number | null;
-  chosenStatus: number;
-  onChoose: (status: number) => void;
-  statusError: string | undefined;
+  required: boolean;
+}) {
+  return (
+    <Textarea
+      id={id}
+      label="Observação"
+      required={required}
+      autosize
+      minRows={3}
+      maxRows={12}
+      {...editor.getInputProps('observacao')}
+      {...charCounter(editor.values.observacao, FIELD_MAX.observacao)}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
 }
 
-/** The current status, the choices the policy gives this user, and the observation of this save. */
+/**
+ * The observation of a save. The status is no longer chosen here: each move is a button of the
+ * action bar (record/ActionBar.tsx), confirmed with what it requires (issue 15).
+ */
 export function StatusSection({
-  form,
   policy,
   editor,
-  currentStatus,
-  chosenStatus,
-  onChoose,
-  statusError,
-}: Props) {
-  const observationEditable = policy.editableFields.includes('observacao');
-  const statusName = useStatusLabel();
+}: {
+  policy: RequestPolicy;
+  editor: UseFormReturnType<FormValues>;
+}) {
+  if (!policy.editableFields.includes('observacao')) return null;
   return (
-    <Stack gap="sm" component="section" aria-label="Andamento">
-      <Group gap="sm">
-        <Title order={3} fz="md">
-          Andamento
-        </Title>
-        {currentStatus !== null && <StatusBadge form={form} status={currentStatus} />}
-      </Group>
-      {!policy.canSave && policy.reason && (
-        <Text size="sm" c="dimmed">
-          Somente leitura: {policy.reason}
-        </Text>
-      )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {policy.showStatusSelector && (
-          <Select
-            id={fieldInputId('status')}
-            label="Status"
-            required
-            data={policy.statusChoices.map((s) => ({
-              value: String(s),
-              label: statusName(form.flow, form.kind, s),
-            }))}
-            value={String(chosenStatus)}
-            allowDeselect={false}
-            error={statusError}
-            onChange={(value) => value !== null && onChoose(Number(value))}
-          />
-        )}
-        {observationEditable && (
-          <Textarea
-            id={fieldInputId('observacao')}
-            label="Observação"
-            required={policy.requiredFields.includes('observacao')}
-            autosize
-            minRows={3}
-            maxLength={FIELD_MAX.observacao}
-            {...editor.getInputProps('observacao')}
-          />
-        )}
-      </SimpleGrid>
+    <Stack gap="sm" component="section" aria-label="Observação">
+      <Title order={3} fz="md">
+        Observação
+      </Title>
+      <ObservationInput
+        id={fieldInputId('observacao')}
+        editor={editor}
+        required={policy.requiredFields.includes('observacao')}
+      />
     </Stack>
   );
 }

@@ -114,6 +114,7 @@ export function saveProblems(input: {
     actor: user,
     flow: form.flow,
     kind: form.kind,
+    creatorWindow: record?.autor_pode_corrigir === true,
     current: record
       ? { status: record.status, values: storedValues(record), files: uploadedSlots(record) }
       : null,
