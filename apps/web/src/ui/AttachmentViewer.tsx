@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { fetchAttachment, type FetchedAttachment } from '../api/files.ts';
 
 interface Props {
@@ -19,6 +19,25 @@ export function AttachmentViewer({ file, onClose }: Props) {
       {file && <AttachmentContent key={file.url} file={file} />}
     </Modal>
   );
+}
+
+/**
+ * The file in a tab of its own, titled with its name: a blank page of the portal's origin (so its
+ * CSP still applies) holding the browser's viewer for a blob of the sniffed type. The blob URL
+ * lives as long as the portal's tab, so the new tab can be reloaded.
+ */
+function openInNewTab(loaded: FetchedAttachment, nome: string) {
+  const tab = window.open('', '_blank');
+  if (!tab) return;
+  const url = URL.createObjectURL(loaded.blob);
+  const doc = tab.document;
+  doc.title = nome;
+  doc.body.style.margin = '0';
+  const view = doc.createElement(loaded.viewable === 'application/pdf' ? 'iframe' : 'img');
+  view.setAttribute('src', url);
+  view.setAttribute(loaded.viewable === 'application/pdf' ? 'title' : 'alt', nome);
+  view.setAttribute('style', 'width:100%;height:100vh;border:0;object-fit:contain');
+  doc.body.append(view);
 }
 
 /** One attachment, fetched once per mount (the key changes with the file). */
@@ -63,6 +82,15 @@ function AttachmentContent({ file }: { file: { url: string; nome: string } }) {
         <Text size="sm">Este tipo de arquivo não pode ser visualizado aqui; baixe-o para abrir.</Text>
       )}
       <Group justify="flex-end">
+        {loaded.viewable && (
+          <Button
+            variant="default"
+            leftSection={<IconExternalLink size={16} />}
+            onClick={() => openInNewTab(loaded, file.nome)}
+          >
+            Abrir em nova aba
+          </Button>
+        )}
         <Button
           component="a"
           href={loaded.blobUrl}

@@ -1,25 +1,18 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import {
   acceptAttribute,
   FILE_HEAD_BYTES,
   fileProblem,
   formFieldLabel,
+  MAX_FILE_BYTES,
   type RequestFile,
   type RequestForm,
   type RequestPolicy,
 } from '@portal/domain';
-import { IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { modals } from '../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
@@ -28,6 +21,8 @@ import { deleteAttachment, type RequestRecord } from './api.ts';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
 import type { ChosenFiles, Problems } from './formModel.ts';
 import { fieldInputId } from './RequestFieldInput.tsx';
+import { formatFileSize } from '../files/fileSize.ts';
+import { useTimeline, type TimelineAttachment } from './timeline/api.ts';
 
 interface Props {
   form: RequestForm;
@@ -41,6 +36,8 @@ interface Props {
 }
 
 const ACCEPT = acceptAttribute('solicitacao');
+/** Said before anything is chosen (issue 15 item 5), from the same limit the server enforces. */
+const ACCEPTED_TEXT = `PDF, JPG ou PNG, até ${formatFileSize(MAX_FILE_BYTES)}`;
 
 /** The file's type is judged by its first bytes and its size before anything is sent (spec part 1 §5). */
 async function problemOf(file: File): Promise<string | null> {
@@ -54,7 +51,7 @@ function refuseFile(problem: string) {
     centered: true,
     children: (
       <Stack>
-        <Text size="sm">Envie um arquivo PDF, JPG ou PNG de até 15 MB.</Text>
+        <Text size="sm">Envie um arquivo {ACCEPTED_TEXT}.</Text>
         <Button onClick={() => modals.closeAll()}>OK</Button>
       </Stack>
     ),
@@ -64,7 +61,11 @@ function refuseFile(problem: string) {
 /** The attachment slots the policy shows: upload where it lets the user, view and delete what is stored. */
 export function AttachmentsSection({ form, policy, record, files, problems, onChoose, onDeleted }: Props) {
   const [viewing, setViewing] = useState<{ url: string; nome: string } | null>(null);
+  // Who sent each stored file and when: the timeline's answer carries it (one call for both).
+  const timeline = useTimeline(form, record?.id);
   if (!policy.visibleFiles.length) return null;
+  const sentBy = (id: number): TimelineAttachment | undefined =>
+    timeline.data?.anexos.find((a) => a.id === id);
 
   const choose = async (slot: RequestFile, file: File | null) => {
     const problem = file && (await problemOf(file));
@@ -99,17 +100,14 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
           return (
             <Stack key={slot} gap={4}>
               {editable ? (
-                <FileInput
-                  id={fieldInputId(slot)}
+                <SlotDropzone
+                  slot={slot}
                   label={label}
                   required={policy.requiredFiles.includes(slot)}
-                  accept={ACCEPT}
-                  clearable
-                  placeholder={stored ? 'Substituir arquivo' : 'Escolher arquivo'}
-                  leftSection={<IconPaperclip size={16} />}
-                  value={files[slot] ?? null}
+                  replacing={Boolean(stored)}
+                  chosen={files[slot] ?? null}
                   error={problems[slot]}
-                  onChange={(file) => void choose(slot, file)}
+                  onChoose={(file) => void choose(slot, file)}
                 />
               ) : (
                 <Text size="sm" fw={500}>
@@ -124,9 +122,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
                       Visualizar Arquivo
                     </Group>
                   </Anchor>
-                  <Text size="xs" c="dimmed" truncate>
-                    {stored.nome}
-                  </Text>
+                  <StoredFileFacts nome={stored.nome} tamanho={stored.tamanho} sent={sentBy(stored.id)} />
                   {editable && (
                     <Tooltip label="Apagar arquivo">
                       <ActionIcon
@@ -151,6 +147,108 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
           );
         })}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Name, size, who sent it and when: what a reviewer checks before opening a file. */
+function StoredFileFacts({
+  nome,
+  tamanho,
+  sent,
+}: {
+  nome: string;
+  tamanho: number;
+  sent?: TimelineAttachment;
+}) {
+  const facts = [
+    formatFileSize(tamanho),
+    sent && `enviado por ${sent.enviado_por ?? 'usuário removido'}`,
+    sent && `em ${dayjs(sent.enviado_em).format('DD/MM/YYYY HH:mm')}`,
+  ].filter(Boolean);
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" fw={500} truncate title={nome}>
+        {nome}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {facts.join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+interface SlotDropzoneProps {
+  slot: RequestFile;
+  label: string;
+  required: boolean;
+  replacing: boolean;
+  chosen: File | null;
+  error: string | undefined;
+  onChoose: (file: File | null) => void;
+}
+
+/**
+ * One slot's drop area (Mantine Dropzone): drag a file onto it or activate it to choose one. The
+ * accepted types and the limit are written on it before anything is chosen; what is dropped goes
+ * through the same content check as what is chosen (problemOf), so the refusal reads the same.
+ */
+function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoose }: SlotDropzoneProps) {
+  const labelId = `${fieldInputId(slot)}-rotulo`;
+  const hintId = `${fieldInputId(slot)}-dica`;
+  return (
+    <Stack gap={4}>
+      <Text id={labelId} size="sm" fw={500}>
+        {label}
+        {required && (
+          <Text span c="red.8" inherit aria-hidden>
+            {' *'}
+          </Text>
+        )}
+      </Text>
+      <Dropzone
+        id={fieldInputId(slot)}
+        role="button"
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        aria-invalid={Boolean(error)}
+        multiple={false}
+        onDrop={(dropped) => onChoose(dropped[0] ?? null)}
+        onReject={(rejected) => onChoose(rejected[0]?.file ?? null)}
+        inputProps={{ accept: ACCEPT }}
+        p="sm"
+        radius="md"
+        style={error ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
+      >
+        <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          <IconFileUpload size={28} aria-hidden />
+          <Stack gap={0} miw={0}>
+            <Text size="sm" truncate>
+              {chosen
+                ? chosen.name
+                : replacing
+                  ? 'Arraste um arquivo para substituir ou clique para escolher'
+                  : 'Arraste o arquivo aqui ou clique para escolher'}
+            </Text>
+            <Text id={hintId} size="xs" c="gray.7">
+              {chosen ? formatFileSize(chosen.size) : ACCEPTED_TEXT}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {chosen && (
+        <Anchor component="button" type="button" size="xs" onClick={() => onChoose(null)}>
+          <Group gap={4} wrap="nowrap">
+            <IconX size={14} aria-hidden />
+            Remover {chosen.name}
+          </Group>
+        </Anchor>
+      )}
+      {error && (
+        <Text size="xs" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }
