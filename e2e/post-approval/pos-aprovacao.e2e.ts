@@ -86,7 +86,7 @@ describe('Depois da aprovação (issue 14)', () => {
     await admin.goto('/logs');
     await admin.getByRole('heading', { name: 'Logs de Ações', level: 1 }).waitFor();
     await admin.getByRole('button', { name: 'Filtros' }).click();
-    await choose(admin, 'Entidade', 'Solicitação: Nova Unidade (Energia)');
+    await choose(admin, 'Entidade', 'Solicitação: UC Nova (Energia)');
     for (const [action, before, after] of [
       ['Pré-validação', 'Aguardando Pré-Validação', 'Aguardando Validação Final'],
       ['Validação final', 'Aguardando Validação Final', 'Aguardando 1º Faturamento'],

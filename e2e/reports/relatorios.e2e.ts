@@ -54,7 +54,7 @@ async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV (separado por
 describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
   it('[REGIONAL][REPORT]: reads its own regional only, filters by period and search, exports xlsx and csv', async () => {
     const page = await pageAs(browser, baseUrl, 'regional@demo.portal');
-    await openReport(page, 'Novas Unidades', 'Relatório Novas Unidades');
+    await openReport(page, 'Relatório UC Nova', 'Relatório UC Nova');
     await page.getByText(/^Mostrando 1 para \d+ de \d+ registros$/).waitFor();
 
     await search(page, ids.trj);
@@ -89,7 +89,11 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
 
   it('[CELULA][EXPORT]: shows the progress while the file arrives and cancels it', async () => {
     const page = await pageAs(browser, baseUrl, 'celula@demo.portal');
-    await openReport(page, 'Regularização', 'Relatório Regularização CNPJ/Razão');
+    await openReport(
+      page,
+      'Relatório Regularização CNPJ/Razão Social',
+      'Relatório Regularização CNPJ/Razão Social',
+    );
     await page.getByText(/^Mostrando 1 para \d+ de \d+ registros$/).waitFor();
 
     // The export is held on its way, as a large one would be.

@@ -114,7 +114,7 @@ describe('[ADMIN][READ]: entries written by real saves, with their before → af
     const [edit, creation] = entries;
     expect(edit).toMatchObject({
       usuario: expect.any(String),
-      entidade_label: 'Solicitação: Nova Unidade (Energia)',
+      entidade_label: 'Solicitação: UC Nova (Energia)',
     });
     expect(edit!.alteracoes).toEqual([
       { campo: 'status', label: 'Status', antes: 'Solicitação Iniciada', depois: 'Em Validação Regional' },
@@ -361,7 +361,7 @@ describe('[ADMIN][FILTER OPTIONS]: /logs/filtros', () => {
     expect(entidades).toContainEqual({ value: 'regional', label: 'Regional' });
     expect(entidades).toContainEqual({
       value: 'solicitacao.energia.nova',
-      label: 'Solicitação: Nova Unidade (Energia)',
+      label: 'Solicitação: UC Nova (Energia)',
     });
     expect(acoes).toContainEqual({ value: 'editar', label: 'Edição' });
     expect(acoes).toContainEqual({ value: 'login', label: 'Entrada no portal' });

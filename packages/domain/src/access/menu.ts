@@ -1,5 +1,6 @@
 import type { Flow, Kind } from '../catalogs/flow-kind.ts';
-import { mayCreate, requestForm } from '../workflow/forms.ts';
+import { reportOf, type ReportKey } from '../reports/definitions.ts';
+import { mayCreate, REGULARIZATION_TITLES, requestForm } from '../workflow/forms.ts';
 import { GROUP, PROFILE, type Actor, type RoleKind } from './groups.ts';
 
 /**
@@ -153,36 +154,47 @@ export const MENU_RULES = {
 
 export type MenuKey = keyof typeof MENU_RULES;
 
+/** A request form's entry: its one name and list path come from forms.ts, never retyped here. */
+const formEntry = (key: MenuKey, flow: Flow, kind: Kind): MenuItem => {
+  const form = requestForm(flow, kind);
+  return { key, label: form.title, path: form.listPath };
+};
+/** A report's entry, named and routed as reports/definitions.ts says. */
+const reportEntry = (flow: Flow, report: ReportKey): MenuItem => {
+  const definition = reportOf(flow, report);
+  return { key: definition.menuKey, label: definition.title, path: definition.path };
+};
+
 const MENU: MenuSection[] = [
   { key: 'inicio', label: 'Inicial', items: [{ key: 'dashboard', label: 'Inicial', path: '/dashboard' }] },
   {
     key: 'energia',
     label: 'Energia',
     items: [
-      { key: 'uc-nova', label: 'UC Nova', path: '/cadastro-uc-nova' },
-      { key: 'consolidacao', label: 'Regularização CNPJ/Razão Social', path: '/consolidacao' },
-      { key: 'troca-titularidade', label: 'Alterar Titularidade', path: '/troca-titularidade' },
+      formEntry('uc-nova', 'energia', 'nova'),
+      { key: 'consolidacao', label: REGULARIZATION_TITLES.energia, path: '/consolidacao' },
+      formEntry('troca-titularidade', 'energia', 'troca'),
     ],
   },
   {
     key: 'relatorios',
     label: 'Relatórios',
     items: [
-      { key: 'relatorios', label: 'Regularização', path: '/relatorios/regularizacao' },
-      { key: 'relatorios', label: 'Novas Unidades', path: '/relatorios/novas-unidades' },
-      { key: 'relatorios', label: 'Troca de Unidades', path: '/relatorios/troca-unidades' },
-      { key: 'agua-relatorios', label: 'Água: Regularização', path: '/agua/relatorios/regularizacao' },
-      { key: 'agua-relatorios', label: 'Água: Novas Unidades', path: '/agua/relatorios/novas-unidades' },
-      { key: 'agua-relatorios', label: 'Água: Troca de Unidades', path: '/agua/relatorios/troca-unidades' },
+      reportEntry('energia', 'regularizacao'),
+      reportEntry('energia', 'novas-unidades'),
+      reportEntry('energia', 'troca-unidades'),
+      reportEntry('agua', 'regularizacao'),
+      reportEntry('agua', 'novas-unidades'),
+      reportEntry('agua', 'troca-unidades'),
     ],
   },
   {
     key: 'agua',
     label: 'Água',
     items: [
-      { key: 'agua-nova', label: 'Nova Matrícula', path: '/agua/cadastro-uc-nova' },
-      { key: 'agua-troca', label: 'Troca de Titularidade', path: '/agua/troca-titularidade' },
-      { key: 'agua-consolidacao', label: 'Regularização CNPJ/Razão Social', path: '/agua/consolidacao' },
+      formEntry('agua-nova', 'agua', 'nova'),
+      formEntry('agua-troca', 'agua', 'troca'),
+      { key: 'agua-consolidacao', label: REGULARIZATION_TITLES.agua, path: '/agua/consolidacao' },
     ],
   },
   {

@@ -10,7 +10,7 @@ describe('audit log labels', () => {
   });
 
   it("each request form's entity names its form and flow", () => {
-    expect(auditEntityLabel('solicitacao.energia.nova')).toBe('Solicitação: Nova Unidade (Energia)');
+    expect(auditEntityLabel('solicitacao.energia.nova')).toBe('Solicitação: UC Nova (Energia)');
     expect(auditEntityLabel('solicitacao.agua.troca')).toBe('Solicitação: Troca de Titularidade (Água)');
     expect(auditEntityLabel('regional')).toBe('Regional');
     expect(auditEntityLabel('toString')).toBe('toString');

@@ -1,6 +1,6 @@
 import type { MenuKey } from '../access/menu.ts';
 import type { Flow, Kind } from '../catalogs/flow-kind.ts';
-import { requestForm } from '../workflow/forms.ts';
+import { REGULARIZATION_TITLES, requestForm } from '../workflow/forms.ts';
 
 /**
  * The six reports of spec part 2 §2.10: new units, ownership changes and regularization, for
@@ -27,11 +27,9 @@ export interface ReportDefinition {
   menuKey: MenuKey;
 }
 
-const TITLES: Record<ReportKey, string> = {
-  'novas-unidades': 'Relatório Novas Unidades',
-  'troca-unidades': 'Relatório Troca Unidades',
-  regularizacao: 'Relatório Regularização CNPJ/Razão',
-};
+/** A report is named after its flow's one name (forms.ts): menu, title and breadcrumb agree. */
+const titleOf = (flow: Flow, source: ReportSource) =>
+  `Relatório ${source.of === 'requests' ? requestForm(flow, source.kind).title : REGULARIZATION_TITLES[flow]}`;
 const FILES: Record<ReportKey, { fileName: string; sheetName: string }> = {
   'novas-unidades': { fileName: 'novas_unidades', sheetName: 'Novas Unidades' },
   'troca-unidades': { fileName: 'troca_unidades', sheetName: 'Troca Unidades' },
@@ -54,7 +52,7 @@ function report(flow: Flow, key: ReportKey): ReportDefinition {
   return {
     flow,
     key,
-    title: flow === 'agua' ? `${TITLES[key]} (Água)` : TITLES[key],
+    title: titleOf(flow, source),
     path: `${flow === 'agua' ? '/agua' : ''}/relatorios/${key}`,
     api: `${apiBaseOf(flow, source)}/relatorio`,
     ...FILES[key],

@@ -6,16 +6,16 @@ const creators = (flow: 'energia' | 'agua', kind: 'nova' | 'troca') =>
   ROLE_KIND_KEYS.filter((k: RoleKind) => mayCreate(requestForm(flow, kind), k));
 
 describe('Configuração dos quatro formulários', () => {
-  it('botão "Nova Unidade" (energia) e "Nova Matrícula/RGI" (água): solicitantes, terceiros, regional, Energy Efficiency e Property', () => {
-    expect(requestForm('energia', 'nova').createButton).toBe('Nova Unidade');
-    expect(requestForm('agua', 'nova').createButton).toBe('Nova Matrícula/RGI');
+  it('botão "Cadastrar UC Nova" (energia) e "Cadastrar Nova Matrícula" (água): solicitantes, terceiros, regional, Energy Efficiency e Property', () => {
+    expect(requestForm('energia', 'nova').createButton).toBe('Cadastrar UC Nova');
+    expect(requestForm('agua', 'nova').createButton).toBe('Cadastrar Nova Matrícula');
     const expected = ['regional', 'terceiros', 'energy_efficiency', 'property', 'solicitante'];
     expect(creators('energia', 'nova')).toEqual(expected);
     expect(creators('agua', 'nova')).toEqual(expected);
   });
 
-  it('botão "Nova Troca": solicitantes na energia; regional e solicitantes na água', () => {
-    expect(requestForm('energia', 'troca').createButton).toBe('Nova Troca');
+  it('botão "Cadastrar Troca de Titularidade": solicitantes na energia; regional e solicitantes na água', () => {
+    expect(requestForm('energia', 'troca').createButton).toBe('Cadastrar Troca de Titularidade');
     expect(creators('energia', 'troca')).toEqual(['solicitante']);
     expect(creators('agua', 'troca')).toEqual(['regional', 'solicitante']);
   });

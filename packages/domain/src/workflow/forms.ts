@@ -20,7 +20,10 @@ import {
 export interface RequestForm {
   flow: Flow;
   kind: Kind;
-  /** List card title and the menu entry. */
+  /**
+   * The flow's one name (issue 15 item 7): menu entry, dashboard, list title, breadcrumb and the
+   * record's heading all read it. Water names say so, since both flows share a sidebar.
+   */
   title: string;
   createButton: string;
   listPath: string;
@@ -95,8 +98,8 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
   'energia.nova': {
     flow: 'energia',
     kind: 'nova',
-    title: 'Nova Unidade',
-    createButton: 'Nova Unidade',
+    title: 'UC Nova',
+    createButton: 'Cadastrar UC Nova',
     listPath: '/cadastro-uc-nova',
     newPath: '/cadastro-uc-nova/nova',
     editPath: '/cadastro-uc-nova/nova/:id',
@@ -117,7 +120,7 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
     flow: 'energia',
     kind: 'troca',
     title: 'Troca de Titularidade',
-    createButton: 'Nova Troca',
+    createButton: 'Cadastrar Troca de Titularidade',
     listPath: '/troca-titularidade',
     newPath: '/troca-titularidade/cadastro',
     editPath: '/troca-titularidade/cadastro/:id',
@@ -137,8 +140,8 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
   'agua.nova': {
     flow: 'agua',
     kind: 'nova',
-    title: 'Nova Matrícula/RGI',
-    createButton: 'Nova Matrícula/RGI',
+    title: 'Nova Matrícula',
+    createButton: 'Cadastrar Nova Matrícula',
     listPath: '/agua/cadastro-uc-nova',
     newPath: '/agua/cadastro-uc-nova/nova',
     editPath: '/agua/cadastro-uc-nova/nova/:id',
@@ -174,8 +177,8 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
   'agua.troca': {
     flow: 'agua',
     kind: 'troca',
-    title: 'Troca de Titularidade - Água',
-    createButton: 'Nova Troca',
+    title: 'Troca de Titularidade (Água)',
+    createButton: 'Cadastrar Troca de Titularidade (Água)',
     listPath: '/agua/troca-titularidade',
     newPath: '/agua/troca-titularidade/cadastro',
     editPath: '/agua/troca-titularidade/cadastro/:id',
@@ -201,6 +204,12 @@ export const REQUEST_FORMS: Record<FlowKey, RequestForm> = {
 };
 
 export const requestForm = (flow: Flow, kind: Kind): RequestForm => REQUEST_FORMS[flowKey(flow, kind)];
+
+/** The regularization screens' one name per flow, like the request forms' `title`. */
+export const REGULARIZATION_TITLES: Record<Flow, string> = {
+  energia: 'Regularização CNPJ/Razão Social',
+  agua: 'Regularização CNPJ/Razão Social (Água)',
+};
 
 /** A field's name as this form shows it. */
 export const formFieldLabel = (form: RequestForm, field: string): string =>

@@ -45,7 +45,7 @@ export const MANUAL_TEXT: Record<GuideAudience, Manual> = {
         title: 'Onde encontrar o trabalho',
         steps: [
           'Na tela Inicial, os contadores levam às listas já filtradas: solicitadas, aprovadas pela regional, aprovadas pela Célula e canceladas.',
-          'Em Energia › UC Nova e Alterar Titularidade (e em Água › Nova Matrícula e Troca de Titularidade), filtre por status e busque por unidade, Endereço ID ou Site ID.',
+          'Em Energia › UC Nova e Troca de Titularidade (e em Água › Nova Matrícula e Troca de Titularidade (Água)), filtre por status e busque por unidade, Endereço ID ou Site ID.',
           'Clique em "Editar" para abrir a solicitação.',
         ],
       },
@@ -82,7 +82,7 @@ export const MANUAL_TEXT: Record<GuideAudience, Manual> = {
       {
         title: 'Validar uma solicitação',
         steps: [
-          'Abra Energia › UC Nova (ou Alterar Titularidade, ou as telas de Água) e filtre por "Solicitação Iniciada".',
+          'Abra Energia › UC Nova (ou Troca de Titularidade, ou as telas de Água) e filtre por "Solicitação Iniciada".',
           'Confira os dados e os anexos. Preencha o Endereço ID e o Site ID quando faltarem: são os únicos campos da empresa que a regional completa.',
           'Escolha "Em Validação Regional" para sinalizar que está analisando, "Aprovada Regional" para enviar à Célula ou "Recusada Regional" para encerrar.',
           'Ao recusar, a observação é obrigatória: explique o motivo para a empresa.',
@@ -109,7 +109,7 @@ export const MANUAL_TEXT: Record<GuideAudience, Manual> = {
       {
         title: 'Pedir uma nova unidade',
         steps: [
-          'Em Energia › UC Nova, clique em "Nova Unidade" (em Água › Nova Matrícula, "Nova Matrícula/RGI"). A torre não abre pedidos: ela acompanha e corrige os da sua empresa.',
+          'Em Energia › UC Nova, clique em "Cadastrar UC Nova" (em Água › Nova Matrícula, "Cadastrar Nova Matrícula"). A torre não abre pedidos: ela acompanha e corrige os da sua empresa.',
           'Os Dados do Solicitante vêm do seu cadastro. Preencha os Dados da Solicitação: Site ID, regional, CEP (o endereço é completado automaticamente quando o serviço de CEP responde), UF, cidade, CNPJ/CPF da UC solicitada, concessionária, unidade, medidor, tensão e tipo do site.',
           'Clique em "Cadastrar". Se algo faltar, o campo fica marcado com a explicação.',
         ],
@@ -117,7 +117,7 @@ export const MANUAL_TEXT: Record<GuideAudience, Manual> = {
       {
         title: 'Pedir uma troca de titularidade',
         steps: [
-          'Em Alterar Titularidade (ou Água › Troca de Titularidade), clique em "Nova Troca".',
+          'Em Energia › Troca de Titularidade (ou Água › Troca de Titularidade (Água)), clique em "Cadastrar Troca de Titularidade".',
           'Anexe a fatura, o comprovante de pagamento e a autorização: os três são obrigatórios e conferidos pelo conteúdo antes do envio. A barra mostra o progresso do envio.',
         ],
       },

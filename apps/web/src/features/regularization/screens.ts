@@ -1,4 +1,4 @@
-import type { Flow, MenuKey } from '@portal/domain';
+import { REGULARIZATION_TITLES, type Flow, type MenuKey } from '@portal/domain';
 
 /** The two regularization screens (spec part 2 §2.1): energy at /consolidacao, water at /agua/consolidacao. */
 export interface RegularizationScreen {
@@ -13,14 +13,14 @@ export interface RegularizationScreen {
 export const REGULARIZATION_SCREENS: Record<Flow, RegularizationScreen> = {
   energia: {
     flow: 'energia',
-    title: 'Regularização CNPJ/Razão Social',
+    title: REGULARIZATION_TITLES.energia,
     menuKey: 'consolidacao',
     apiBase: 'consolidacao',
     listPath: '/consolidacao',
   },
   agua: {
     flow: 'agua',
-    title: 'Regularização CNPJ/Razão Social (Água)',
+    title: REGULARIZATION_TITLES.agua,
     menuKey: 'agua-consolidacao',
     apiBase: 'agua/consolidacao',
     listPath: '/agua/consolidacao',
