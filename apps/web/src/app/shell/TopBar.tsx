@@ -1,6 +1,7 @@
 import { AppShell, Avatar, Burger, Group, Text } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
 import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 
 interface Props {
@@ -38,6 +39,7 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
           </Link>
         </Group>
         <Group gap="sm" wrap="nowrap" miw={0} aria-label="Usuário conectado">
+          <NotificationBell />
           <div style={{ minWidth: 0, textAlign: 'right' }}>
             <Text size="sm" fw={600} truncate="end" data-testid="user-name">
               {user.name}
