@@ -29,16 +29,16 @@ describe('logout (spec part 1 §2 Shell)', () => {
     await signIn(page, 'celula@demo.portal', DEMO_PASSWORD);
     await expectPath(page, '/dashboard');
     // Build some private history to go back through.
-    await mainMenu(page).getByRole('link', { name: 'Alterar Titularidade', exact: true }).click();
+    await mainMenu(page).getByRole('link', { name: 'Troca de Titularidade', exact: true }).click();
     await expectPath(page, '/troca-titularidade');
     await mainMenu(page).getByRole('link', { name: 'Inicial', exact: true }).click();
     await expectPath(page, '/dashboard');
-    await page.getByRole('heading', { name: 'Novas Unidades' }).waitFor();
+    await page.getByTestId('user-name').waitFor();
     const token = await sessionToken(page);
     expect(token).toBeTruthy();
 
     await signOut(page);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
     // The token is revoked on the server, not only forgotten by the browser.
     expect((await apiCall(baseUrl, 'GET', 'validate', token!)).status).toBe(401);
 
@@ -48,7 +48,7 @@ describe('logout (spec part 1 §2 Shell)', () => {
     await expectPath(page, '/login');
     for (let i = 0; i < 3 && pathOf(page) === '/login'; i++) {
       expect(await mainMenu(page).count()).toBe(0);
-      expect(await page.getByRole('heading', { name: 'Novas Unidades' }).count()).toBe(0);
+      expect(await page.getByTestId('user-name').count()).toBe(0);
       await page.goBack();
       await expect.poll(() => pathOf(page)).toMatch(/^(\/login|blank)$/);
     }

@@ -44,7 +44,7 @@ describe('route guard and sign-in (spec part 1 §2 Shell, part 2 §2.1)', () => 
     await waiting.waitFor();
     expect(await waiting.isDisabled()).toBe(true);
     await page.getByRole('alert').filter({ hasText: 'Usuário ou senha inválida!' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
     await expectPath(page, '/login');
     await page.screenshot({ path: path.join(ARTIFACTS, 'login-error.png'), animations: 'disabled' });
     await page.context().close();

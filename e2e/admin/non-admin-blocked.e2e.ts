@@ -41,7 +41,7 @@ describe('administration screens follow the menu rules (spec part 1 §6)', () =>
 
   it('[SOLICITANTE][OPEN every admin screen]: none of them opens', async () => {
     const page = await pageAs(browser, baseUrl, 'solicitante@demo.portal');
-    const user = JSON.parse((await page.evaluate(() => sessionStorage.getItem('portal.user')))!);
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem('portal.user')))!);
     for (const key of ['usuarios', 'grupo', 'empresas', 'regional', 'status'] as const)
       expect(canSee(user, key)).toBe(false);
     for (const path of [

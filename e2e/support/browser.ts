@@ -18,7 +18,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh, isolated browser context (own sessionStorage), desktop-sized unless told otherwise. */
+/** A fresh, isolated browser context (own localStorage, so its own session), desktop-sized unless told otherwise. */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
@@ -76,4 +76,4 @@ export async function mainMenuEntries(page: Page): Promise<{ name: string | null
 }
 
 export const sessionToken = (page: Page): Promise<string | null> =>
-  page.evaluate(() => sessionStorage.getItem('portal.token'));
+  page.evaluate(() => localStorage.getItem('portal.token'));

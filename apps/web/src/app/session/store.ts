@@ -2,7 +2,9 @@ import { sessionUserSchema, type SessionUser } from '@portal/domain';
 
 /**
  * The signed-in session: bearer token plus the user the server last returned.
- * Kept in sessionStorage so it dies with the tab and a reload keeps the user signed in.
+ * Kept in localStorage, so every tab of the browser shares it (issue 15 item 7): a link opened in
+ * a new tab opens signed in, and signing out in one tab signs out the others (the 'storage'
+ * event). The server still ends an idle session, and a password change ends the others.
  * Components read it through useSession; the API client and the guards read it directly,
  * so every navigation (including the back button) sees the current state, never a cached one.
  */
@@ -14,12 +16,13 @@ export interface Session {
 const TOKEN_KEY = 'portal.token';
 const USER_KEY = 'portal.user';
 
+const storage = localStorage;
 const listeners = new Set<() => void>();
 let cached: { raw: string; session: Session | null } | undefined;
 
 function read(): Session | null {
-  const token = sessionStorage.getItem(TOKEN_KEY);
-  const userJson = sessionStorage.getItem(USER_KEY);
+  const token = storage.getItem(TOKEN_KEY);
+  const userJson = storage.getItem(USER_KEY);
   const raw = `${token ?? ''}\n${userJson ?? ''}`;
   // useSyncExternalStore needs the same object while nothing changed.
   if (cached?.raw === raw) return cached.session;
@@ -44,6 +47,15 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
+// Another tab signed in, out, or refreshed the user: this tab follows.
+window.addEventListener('storage', (event) => {
+  if (
+    event.storageArea === storage &&
+    (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY)
+  )
+    emit();
+});
+
 export const sessionStore = {
   get: read,
   subscribe(listener: () => void): () => void {
@@ -51,19 +63,19 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   start(token: string, user: SessionUser): void {
-    sessionStorage.setItem(TOKEN_KEY, token);
-    sessionStorage.setItem(USER_KEY, JSON.stringify(user));
+    storage.setItem(TOKEN_KEY, token);
+    storage.setItem(USER_KEY, JSON.stringify(user));
     emit();
   },
   /** Replaces the user (after validate or a password change) and keeps the token. */
   updateUser(user: SessionUser): void {
-    if (!sessionStorage.getItem(TOKEN_KEY)) return;
-    sessionStorage.setItem(USER_KEY, JSON.stringify(user));
+    if (!storage.getItem(TOKEN_KEY)) return;
+    storage.setItem(USER_KEY, JSON.stringify(user));
     emit();
   },
   clear(): void {
-    sessionStorage.removeItem(TOKEN_KEY);
-    sessionStorage.removeItem(USER_KEY);
+    storage.removeItem(TOKEN_KEY);
+    storage.removeItem(USER_KEY);
     emit();
   },
   /**
@@ -71,6 +83,6 @@ export const sessionStore = {
    * answer that arrives late for a token already replaced (signed out and in again) is ignored.
    */
   expire(token: string): void {
-    if (sessionStorage.getItem(TOKEN_KEY) === token) this.clear();
+    if (storage.getItem(TOKEN_KEY) === token) this.clear();
   },
 };

@@ -13,6 +13,8 @@ interface Props {
   link: FunctionComponent<{ to: string } & ComponentProps<'a'>>;
   /** Opens `path` once signed in, in place of the sign-in page. */
   onSignedIn: (path: string) => void;
+  /** The private page the user was on the way to; the dashboard when none. */
+  destination?: string;
 }
 
 const checkLogin = schemaErrors(loginBody);
@@ -22,7 +24,7 @@ const checkLogin = schemaErrors(loginBody);
  * fields checked on submit), so the sign-in page can be shown before the rest of the app is loaded
  * (see main.tsx).
  */
-export function LoginForm({ link, onSignedIn }: Props) {
+export function LoginForm({ link, onSignedIn, destination = '/dashboard' }: Props) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function LoginForm({ link, onSignedIn }: Props) {
       const { token, user } = await login(values);
       sessionStore.start(token, user);
       // Stays pending: the page is being left.
-      onSignedIn(user.trocar_senha === 0 ? '/troca-senha' : '/dashboard');
+      onSignedIn(user.trocar_senha === 0 ? '/troca-senha' : destination);
     } catch (err) {
       setError((err as Error).message);
       setPending(false);
