@@ -10,7 +10,7 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const EMAIL = 'consulta@demo.portal';
 const RECOVERED = 'Recuperada@2026';
-const RECOVER_MSG = 'Caso seu email esteja cadastrado, voce receberá um link para alteração de sua senha.';
+const RECOVER_MSG = 'Caso seu e-mail esteja cadastrado, você receberá um link para alteração de sua senha.';
 let browser: Browser;
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const LOST_ANSWER = 'Caso seu email esteja cadastrado, voce receberá um link para alteração de sua senha.';
+const LOST_ANSWER = 'Caso seu e-mail esteja cadastrado, você receberá um link para alteração de sua senha.';
 
 /** The token part of the newest e-mailed /recuperar-senha/{hash} link. */
 const lastResetHash = () => t.mails.at(-1)!.link!.match(/\/recuperar-senha\/([\w-]+)$/)![1]!;

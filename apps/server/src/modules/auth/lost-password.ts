@@ -8,7 +8,7 @@ import { newToken, tokenHash } from '../../auth/tokens.ts';
 
 /** The same answer whether or not the address exists, so it cannot be used to probe accounts. */
 export const LOST_PASSWORD_ANSWER =
-  'Caso seu email esteja cadastrado, voce receberá um link para alteração de sua senha.';
+  'Caso seu e-mail esteja cadastrado, você receberá um link para alteração de sua senha.';
 
 /**
  * E-mails a single-use link /recuperar-senha/{token}, valid for `validMinutes`, to an active user

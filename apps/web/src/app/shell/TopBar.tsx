@@ -1,22 +1,15 @@
-import { AppShell, Avatar, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 interface Props {
   user: SessionUser;
   navOpened: boolean;
   onToggleNav: () => void;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 export function TopBar({ user, navOpened, onToggleNav }: Props) {
   return (
@@ -48,9 +41,7 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
               {user.razao_social ?? user.grupo_nome}
             </Text>
           </div>
-          <Avatar color="brand" radius="xl" aria-hidden>
-            {initials(user.name)}
-          </Avatar>
+          <UserMenu user={user} />
         </Group>
       </Group>
     </AppShell.Header>
