@@ -27,6 +27,27 @@ function PageLoader() {
   );
 }
 
+const CONTENT_ID = 'conteudo';
+
+/**
+ * The first stop of the keyboard: past the top bar and the menu, straight to the page. Focus is
+ * moved by hand, so the address keeps no '#conteudo' and the history no extra entry.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${CONTENT_ID}`}
+      className={classes.skip}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(CONTENT_ID)?.focus();
+      }}
+    >
+      Pular para o conteúdo
+    </a>
+  );
+}
+
 export function AppLayout() {
   const user = useSessionUser();
   useSessionKeeper();
@@ -47,9 +68,10 @@ export function AppLayout() {
       navbar={{ width: 272, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } }}
       transitionDuration={reduceMotion ? 0 : MENU_TRANSITION_MS}
     >
+      <SkipLink />
       <TopBar user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
       <Sidebar user={user} folded={Boolean(narrow) && !navOpened} onNavigate={nav.close} />
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={CONTENT_ID} tabIndex={-1}>
         {/* A new key per path remounts the page, so the 200 ms fade plays on every route change. */}
         <div className={classes.page} key={pathname}>
           {!hidesHeader(user) && <Breadcrumb crumbs={crumbs} />}
