@@ -19,11 +19,14 @@ const permissionFlags = Object.fromEntries(
   PERMISSION_FLAGS.map((f) => [f, flag(PERMISSION_LABELS[f]).default(false)]),
 ) as Record<PermissionFlag, z.ZodDefault<ReturnType<typeof flag>>>;
 
+/** Maxima of the reference screens' texts; the forms show them with a counter. */
+export const REFERENCE_TEXT_MAX = { grupo: 80, concessionaria: 120, sigla: 30, rotulo: 80 } as const;
+
 /** grupos/add and grupos/edit: the id is the group's numeric code (GUIDE §3), typed by the admin. */
 export const groupSaveBody = z.object({
   id: requiredRef('Código do Grupo'),
   version: optionalVersion,
-  nome: requiredText(80, 'Nome'),
+  nome: requiredText(REFERENCE_TEXT_MAX.grupo, 'Nome'),
   papel: z.enum(ROLE_KIND_KEYS as [RoleKind, ...RoleKind[]], { error: 'O campo Papel é inválido.' }),
   ...permissionFlags,
 });
@@ -49,8 +52,8 @@ const ufList = z.preprocess(
 export const concessionariaSaveBody = z.object({
   id: optionalRecordId,
   version: optionalVersion,
-  nome: requiredText(120, 'Nome'),
-  sigla: requiredText(30, 'Sigla'),
+  nome: requiredText(REFERENCE_TEXT_MAX.concessionaria, 'Nome'),
+  sigla: requiredText(REFERENCE_TEXT_MAX.sigla, 'Sigla'),
   fluxo,
   ufs: ufList,
   ativo: flag('Ativo').default(true),
@@ -72,5 +75,5 @@ export const statusLabelFilter = {
 export const statusLabelEditBody = z.object({
   id: recordId,
   version: optionalVersion,
-  rotulo: requiredText(80, 'Rótulo'),
+  rotulo: requiredText(REFERENCE_TEXT_MAX.rotulo, 'Rótulo'),
 });

@@ -1,6 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import {
   DE_PARA_LABELS,
+  DE_PARA_MAX,
   DE_PARA_TIPO_OPTIONS,
   deParaDeMax,
   deParaParaMax,
@@ -10,6 +11,7 @@ import {
 import { FormModal } from '../admin/shared/FormModal.tsx';
 import { useRecordForm } from '../admin/shared/useRecordForm.ts';
 import { deParaResource, useDeParaOptions, type DeParaOptions, type DeParaRow } from './api.ts';
+import { charCounter } from '../../ui/charCounter.tsx';
 
 interface Props {
   record?: DeParaRow;
@@ -87,9 +89,12 @@ export function DeParaFormModal({ record, tipo, onClose }: Props) {
       />
       <TextInput
         label={DE_PARA_LABELS.de}
-        description="Como o valor aparece no arquivo da base Xerox/AME"
+        {...charCounter(
+          form.values.de,
+          chosen ? deParaDeMax(chosen) : DE_PARA_MAX.de,
+          'Como o valor aparece no arquivo da base Xerox/AME.',
+        )}
         required
-        maxLength={chosen ? deParaDeMax(chosen) : undefined}
         data-autofocus
         {...form.getInputProps('de')}
       />
@@ -113,10 +118,11 @@ export function DeParaFormModal({ record, tipo, onClose }: Props) {
       ) : (
         <TextInput
           label={DE_PARA_LABELS.para}
-          description={chosen ? 'O rótulo de tensão que o portal guarda' : 'Escolha o tipo primeiro'}
+          {...(chosen
+            ? charCounter(form.values.para, deParaParaMax(chosen), 'O rótulo de tensão que o portal guarda.')
+            : { description: 'Escolha o tipo primeiro' })}
           required
           disabled={!chosen}
-          maxLength={chosen ? deParaParaMax(chosen) : undefined}
           {...paraProps}
         />
       )}

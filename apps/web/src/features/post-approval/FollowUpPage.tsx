@@ -30,6 +30,7 @@ import { postApprovalKeys, readUnit, saveFollowUp, type PostApprovalRecord } fro
 import { STAGE_SCREENS } from './screens.ts';
 import { UnitSummary, ValidationHistory } from './UnitSummary.tsx';
 import { useStageForm } from './useStageForm.ts';
+import { charCounter } from '../../ui/charCounter.tsx';
 
 const SITUATIONS = SITE_SITUATIONS.map((s) => ({ value: String(s.code), label: s.label }));
 const BACK = STAGE_SCREENS.acompanhamento.path;
@@ -137,7 +138,7 @@ function FollowUpForm({ unit }: { unit: PostApprovalRecord }) {
             label="Observação"
             autosize
             minRows={3}
-            maxLength={POST_APPROVAL_MAX.observacao}
+            {...charCounter(form.values.observacao, POST_APPROVAL_MAX.observacao)}
             disabled={readOnly}
             {...form.getInputProps('observacao')}
           />

@@ -35,6 +35,7 @@ import { postApprovalKeys, readUnit, saveValidation, type PostApprovalRecord } f
 import { STAGE_SCREENS } from './screens.ts';
 import { fieldText, UnitSummary, ValidationHistory } from './UnitSummary.tsx';
 import { useStageForm } from './useStageForm.ts';
+import { charCounter } from '../../ui/charCounter.tsx';
 
 const RESULTS = VALIDATION_RESULTS.map((r) => ({ value: String(r.code), label: r.label }));
 const LIST_OF: Record<ValidationType, string> = {
@@ -182,14 +183,14 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
             <TextInput
               label="Responsável"
               required
-              maxLength={POST_APPROVAL_MAX.responsavel}
+              {...charCounter(form.values.responsavel, POST_APPROVAL_MAX.responsavel)}
               disabled={readOnly}
               {...form.getInputProps('responsavel')}
             />
             <TextInput
               label="Cargo"
               required
-              maxLength={POST_APPROVAL_MAX.cargo}
+              {...charCounter(form.values.cargo, POST_APPROVAL_MAX.cargo)}
               disabled={readOnly}
               {...form.getInputProps('cargo')}
             />
@@ -197,19 +198,19 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
               <>
                 <TextInput
                   label="Identificação TIM"
-                  maxLength={POST_APPROVAL_MAX.identificacao_tim}
+                  {...charCounter(form.values.identificacao_tim, POST_APPROVAL_MAX.identificacao_tim)}
                   disabled={readOnly}
                   {...form.getInputProps('identificacao_tim')}
                 />
                 <TextInput
                   label="Elemento de Rede"
-                  maxLength={POST_APPROVAL_MAX.elemento_de_rede}
+                  {...charCounter(form.values.elemento_de_rede, POST_APPROVAL_MAX.elemento_de_rede)}
                   disabled={readOnly}
                   {...form.getInputProps('elemento_de_rede')}
                 />
                 <TextInput
                   label="Tipologia"
-                  maxLength={POST_APPROVAL_MAX.tipologia}
+                  {...charCounter(form.values.tipologia, POST_APPROVAL_MAX.tipologia)}
                   disabled={readOnly}
                   {...form.getInputProps('tipologia')}
                 />
@@ -226,8 +227,11 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
               <TextInput
                 label="Chave de Débito"
                 required={automaticDebit}
-                description={automaticDebit ? 'Obrigatória: pagamento por débito automático.' : undefined}
-                maxLength={POST_APPROVAL_MAX.chave_debito}
+                {...charCounter(
+                  form.values.chave_debito,
+                  POST_APPROVAL_MAX.chave_debito,
+                  automaticDebit ? 'Obrigatória: pagamento por débito automático.' : undefined,
+                )}
                 disabled={readOnly}
                 {...form.getInputProps('chave_debito')}
               />
@@ -244,12 +248,13 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
           <Textarea
             label="Observação"
             required={refused}
-            description={
-              refused ? 'Obrigatória ao marcar Não Aprovado: diga o que precisa ser corrigido.' : undefined
-            }
+            {...charCounter(
+              form.values.observacao,
+              POST_APPROVAL_MAX.observacao,
+              refused ? 'Obrigatória ao marcar Não Aprovado: diga o que precisa ser corrigido.' : undefined,
+            )}
             autosize
             minRows={3}
-            maxLength={POST_APPROVAL_MAX.observacao}
             disabled={readOnly}
             {...form.getInputProps('observacao')}
           />

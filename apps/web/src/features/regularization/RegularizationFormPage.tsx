@@ -62,6 +62,7 @@ import {
 import { regularizationKeys } from './queryKeys.ts';
 import { RegularizationStatusBadge } from './RegularizationStatusBadge.tsx';
 import type { RegularizationScreen } from './screens.ts';
+import { charCounter } from '../../ui/charCounter.tsx';
 
 /** The correction the cell works, as the save names it (spec part 2 §7 consolidacao/edit). */
 type Correction = Record<Exclude<RegularizationField, 'observacao'>, string>;
@@ -275,7 +276,7 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
                 id={`campo-${field}`}
                 label={labelOfField(field)}
                 type={type}
-                maxLength={max}
+                {...(max ? charCounter(values[field], max) : {})}
                 disabled={!editable(field)}
                 required={policy.requiredFields.includes(field)}
                 value={values[field]}
@@ -383,7 +384,7 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
                 label="Observação"
                 autosize
                 minRows={3}
-                maxLength={FIELD_MAX.observacao}
+                {...charCounter(observacao, FIELD_MAX.observacao)}
                 value={observacao}
                 error={problems.observacao}
                 onChange={(event) => {

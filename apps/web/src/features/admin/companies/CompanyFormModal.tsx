@@ -1,11 +1,19 @@
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { companySaveBody, formatCep, formatCnpj, NO_OWN_COMPANY_REMOVAL, type Flow } from '@portal/domain';
+import {
+  companySaveBody,
+  FIELD_MAX,
+  formatCep,
+  formatCnpj,
+  NO_OWN_COMPANY_REMOVAL,
+  type Flow,
+} from '@portal/domain';
 import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FLOW_LABELS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PhoneInput } from '../shared/PhoneInput.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { companiesResource, type CompanyRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   fluxo: Flow;
@@ -59,24 +67,33 @@ export function CompanyFormModal({ fluxo, record, onClose }: Props) {
       pending={pending}
       problem={problem}
     >
-      <TextInput label="Razão Social" required data-autofocus {...form.getInputProps('razao_social')} />
+      <TextInput
+        label="Razão Social"
+        required
+        data-autofocus
+        {...charCounter(form.values.razao_social, FIELD_MAX.razao_social)}
+        {...form.getInputProps('razao_social')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="CNPJ"
           required
           placeholder="00.000.000/0000-00"
           description="Numérico ou alfanumérico"
-          maxLength={18}
           {...form.getInputProps('cnpj')}
           onChange={(event) => form.setFieldValue('cnpj', formatCnpj(event.currentTarget.value))}
         />
-        <TextInput label="Cidade" required {...form.getInputProps('cidade')} />
+        <TextInput
+          label="Cidade"
+          required
+          {...charCounter(form.values.cidade, FIELD_MAX.cidade)}
+          {...form.getInputProps('cidade')}
+        />
         <TextInput
           label="CEP"
           required
           inputMode="numeric"
           placeholder="00000-000"
-          maxLength={9}
           {...form.getInputProps('cep')}
           onChange={(event) => form.setFieldValue('cep', formatCep(event.currentTarget.value))}
         />

@@ -1,9 +1,10 @@
 import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { UFS, type Flow, concessionariaSaveBody } from '@portal/domain';
+import { REFERENCE_TEXT_MAX, UFS, type Flow, concessionariaSaveBody } from '@portal/domain';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { concessionairesResource, type ConcessionaireRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   record?: ConcessionaireRow;
@@ -51,9 +52,20 @@ export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
       pending={pending}
       problem={problem}
     >
-      <TextInput label="Nome" required data-autofocus {...form.getInputProps('nome')} />
+      <TextInput
+        label="Nome"
+        required
+        data-autofocus
+        {...charCounter(form.values.nome, REFERENCE_TEXT_MAX.concessionaria)}
+        {...form.getInputProps('nome')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Sigla" required {...form.getInputProps('sigla')} />
+        <TextInput
+          label="Sigla"
+          required
+          {...charCounter(form.values.sigla, REFERENCE_TEXT_MAX.sigla)}
+          {...form.getInputProps('sigla')}
+        />
         <Select
           label="Fluxo"
           required

@@ -1,5 +1,6 @@
 import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import {
+  REFERENCE_TEXT_MAX,
   flagNotHeld,
   isAdministrator,
   mayAdministerRoleKind,
@@ -16,6 +17,7 @@ import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { groupsResource, type GroupRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   record?: GroupRow;
@@ -23,7 +25,6 @@ interface Props {
 }
 
 type Values = { id: string; nome: string; papel: string } & Record<PermissionFlag, boolean>;
-
 
 const initialValues = (record?: GroupRow): Values => ({
   id: record ? String(record.id) : '',
@@ -83,7 +84,12 @@ export function GroupFormModal({ record, onClose }: Props) {
           data-autofocus
           {...form.getInputProps('id')}
         />
-        <TextInput label="Nome" required {...form.getInputProps('nome')} />
+        <TextInput
+          label="Nome"
+          required
+          {...charCounter(form.values.nome, REFERENCE_TEXT_MAX.grupo)}
+          {...form.getInputProps('nome')}
+        />
       </SimpleGrid>
       <Select
         label="Papel"

@@ -1,8 +1,9 @@
 import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { regionalSaveBody } from '@portal/domain';
+import { FIELD_MAX, regionalSaveBody } from '@portal/domain';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { FOCAL_POINTS, regionalsResource, type RegionalRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   record?: RegionalRow;
@@ -48,8 +49,19 @@ export function RegionalFormModal({ record, onClose }: Props) {
       problem={problem}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput label="Regional" required data-autofocus {...form.getInputProps('regional')} />
-        <TextInput label="Gestor" required {...form.getInputProps('gestor')} />
+        <TextInput
+          label="Regional"
+          required
+          data-autofocus
+          {...charCounter(form.values.regional, FIELD_MAX.regional)}
+          {...form.getInputProps('regional')}
+        />
+        <TextInput
+          label="Gestor"
+          required
+          {...charCounter(form.values.gestor, FIELD_MAX.gestor)}
+          {...form.getInputProps('gestor')}
+        />
         <TextInput label="E-mail do Gestor" type="email" required {...form.getInputProps('email_gestor')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,8 +1,9 @@
-import { statusLabelEditBody } from '@portal/domain';
+import { REFERENCE_TEXT_MAX, statusLabelEditBody } from '@portal/domain';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { STATUS_KIND_LABELS, statusLabelsResource, type StatusLabelRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   record: StatusLabelRow;
@@ -35,7 +36,13 @@ export function StatusLabelFormModal({ record, onClose }: Props) {
         <TextInput label="Código" value={record.codigo} readOnly variant="filled" />
         <TextInput label="Tipo" value={STATUS_KIND_LABELS[record.tipo]} readOnly variant="filled" />
       </SimpleGrid>
-      <TextInput label="Rótulo" required data-autofocus {...form.getInputProps('rotulo')} />
+      <TextInput
+        label="Rótulo"
+        required
+        data-autofocus
+        {...charCounter(form.values.rotulo, REFERENCE_TEXT_MAX.rotulo)}
+        {...form.getInputProps('rotulo')}
+      />
     </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { Checkbox, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import {
+  FIELD_MAX,
   formatCpfOrCnpj,
   formatPhone,
   isAdministrator,
@@ -17,6 +18,7 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { PhoneInput } from '../shared/PhoneInput.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { usersResource, useUserOptions, type UserOptions, type UserRow } from './api.ts';
+import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
   record?: UserRow;
@@ -107,7 +109,8 @@ export function UserFormModal({ record, onClose }: Props) {
   // Only profile 1 grants profile 1, or edits a user who has it.
   const administratorLocked = !isAdministrator(me) && record?.id_perfil === PROFILE.ADMINISTRADOR;
   // Only profile 1 administers users of another role kind than their own group's.
-  const otherRoleKindLocked = !administratorLocked && Boolean(record) && !mayAdministerRoleKind(me, record!.papel);
+  const otherRoleKindLocked =
+    !administratorLocked && Boolean(record) && !mayAdministerRoleKind(me, record!.papel);
   const accessNote = ownAccess ? NO_OWN_ACCESS_CHANGE : undefined;
   const profiles = (options.data?.perfis ?? []).map((p) => ({
     value: String(p.id),
@@ -134,7 +137,13 @@ export function UserFormModal({ record, onClose }: Props) {
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Nome" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Nome"
+          required
+          data-autofocus
+          {...charCounter(form.values.name, FIELD_MAX.name)}
+          {...form.getInputProps('name')}
+        />
         <TextInput
           label="E-mail"
           type="email"
