@@ -17,8 +17,8 @@ const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnaaaaaaeeeeiiiiooooouuuucn';
 export const folded = (column: AnyColumn | SQL): SQL =>
   sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 
-const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SearchColumns {
   /** Free-text columns (names, e-mails, cities). */

@@ -285,6 +285,15 @@ export const solicitacoes = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('solicitacoes_empresa_idx').on(t.idEmpresa),
+    // The quick search's requester branch: the matching users' requests (issue 15).
+    index('solicitacoes_usuario_idx').on(t.idUsuario),
+    // The lists sorted by their last update (issue 15), read off the index like data_pedido.
+    index('solicitacoes_atualizado_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('solicitacoes_regional_idx').on(t.regional),
     // Each role's list (scope, status filter, newest first) reads its page straight off one of these.
     index('solicitacoes_regional_pedido_idx').on(
@@ -308,10 +317,10 @@ export const solicitacoes = pgTable(
       t.dataPedido.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Quick search is a case-insensitive prefix match on these three ids (docs/decisions.md).
+    // Case-insensitive equality and prefix on these two ids: the duplicate checks and the
+    // post-approval search. (The lists' search is contains now, on the trigram indexes below.)
     index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
     index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
-    index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
     // The lists' contains-search ("Lote 14" finds "ERB Lote 14"): pg_trgm serves ILIKE '%…%'.
     index('solicitacoes_unidade_trgm_idx').using('gin', t.unidade.op('gin_trgm_ops')),
     index('solicitacoes_endereco_trgm_idx').using('gin', t.enderecoId.op('gin_trgm_ops')),

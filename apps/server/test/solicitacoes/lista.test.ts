@@ -53,9 +53,14 @@ describe('novas-unidades/list', () => {
     expect((await list('celula', { sort: 'password_hash' })).statusCode).toBe(400);
   });
 
-  it('a list row carries the columns of the screen', async () => {
+  it('a list row carries the columns of the screen (issue 15 adds requester, company, regional, last update)', async () => {
     const [row] = (await list('celula', { per_page: 5 })).json().dados;
-    expect(Object.keys(row).sort()).toEqual(['data_ativacao', 'data_pedido', 'endereco_id', 'id', 'municipio', 'site_id', 'status', 'uf', 'unidade'].sort());
+    expect(Object.keys(row).sort()).toEqual(
+      [
+        'data_ativacao', 'data_pedido', 'endereco_id', 'id', 'municipio', 'site_id', 'status', 'uf', 'unidade',
+        'regional', 'regional_nome', 'solicitante', 'empresa', 'atualizado_em',
+      ].sort(),
+    );
   });
 });
 

@@ -74,10 +74,17 @@ describe("the plan of each role's list at 100,000 requests", () => {
 
   const cases: [string, Partial<ListQuery>][] = [
     ['page 1', {}],
-    ['a status filter', { status: 4 }],
+    ['a status filter', { status: [4] }],
     ['a quick search', { q: 'uc0000012' }],
     ['page 2,000', { page: 2000 }],
     ['sorted by unit', { sort: 'unidade', order: 'asc' }],
+    // Issue 15: the filters and the contains-search the URL carries.
+    ['several statuses', { status: [1, 4] }],
+    ['a regional', { regional: 7 }],
+    ['a UF', { uf: 'SP' }],
+    ['a contains-search in the middle of an id', { q: '00012' }],
+    ['a search by requester name', { q: 'sofia' }],
+    ['sorted by last update', { sort: 'atualizado_em', order: 'desc' }],
   ];
   for (const who of ['celula', 'regional', 'solicitante']) {
     for (const [name, query] of cases) {

@@ -19,7 +19,10 @@ export { requestListQuery as requestListBody } from '../schemas/list.ts';
 export const requestListExportQuery = requestListBase
   .omit({ id: true, apos: true })
   .extend({ formato: z.enum(EXPORT_FORMATS, { error: 'Formato de arquivo inválido.' }).default('xlsx') })
-  .refine((q) => !q.de || !q.ate || q.de <= q.ate, { message: REQUEST_LIST_RANGE_OUT_OF_ORDER, path: ['ate'] });
+  .refine((q) => !q.de || !q.ate || q.de <= q.ate, {
+    message: REQUEST_LIST_RANGE_OUT_OF_ORDER,
+    path: ['ate'],
+  });
 export type RequestListExportQuery = z.infer<typeof requestListExportQuery>;
 /** add and edit: the form's payload, JSON or the `dados` part of a multipart body. */
 export { requestSaveSchema } from '../schemas/request.ts';

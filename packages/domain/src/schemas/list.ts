@@ -113,16 +113,13 @@ export const requestStatusFilter = z.preprocess(
   z
     .array(z.unknown(), { error: STATUS_INVALID })
     .max(REQUEST_STATUSES.length, TOO_MANY_STATUSES)
-    .pipe(
-      z.array(
-        z
-          .number({ error: STATUS_INVALID })
-          .int(STATUS_INVALID)
-          .refine((n) => isRequestStatus(n), STATUS_INVALID),
-      ),
-    )
+    // Checked as a whole, so the refusal names the field `status`, not one of its items.
+    .refine((items) => items.every((n) => typeof n === 'number' && isRequestStatus(n)), STATUS_INVALID)
     // Sorted and without repeats: the same filter is one prepared statement and one cache entry.
-    .transform((codes) => (codes.length ? [...new Set(codes)].sort((a, b) => a - b) : undefined))
+    .transform((items) => {
+      const codes = [...new Set(items as number[])].sort((a, b) => a - b);
+      return codes.length ? codes : undefined;
+    })
     .optional(),
 );
 

@@ -9,7 +9,6 @@ import {
   type RequestStatus,
   type Flow,
   type Kind,
-  type ListQuery,
   type SessionUser,
 } from '@portal/domain';
 import {
@@ -36,7 +35,12 @@ import {
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { countRequests } from '../solicitacoes/counts.ts';
 import { attachmentUrl } from '../solicitacoes/record.ts';
-import { REQUEST_SORT, requestListFilter } from '../solicitacoes/repo.ts';
+import {
+  REQUEST_SORT,
+  requestListFilter,
+  requestListTotal,
+  type RequestListFilter,
+} from '../solicitacoes/repo.ts';
 import { scopeOf } from '../solicitacoes/scope.ts';
 import {
   anyOf,
@@ -293,13 +297,13 @@ export async function requestListExport(
   db: DbOrTx,
   user: SessionUser,
   form: RequestReport,
-  query: ListQuery,
+  query: RequestListFilter,
 ) {
   sortOf(query, REQUEST_SORT);
   const where = requestListFilter(user, form.flow, form.kind, query);
   const [statusName, total] = await Promise.all([
     statusNames(db, form),
-    query.q ? countWhere(db, where) : countRequests(db, user, form, query.status),
+    requestListTotal(db, user, form.flow, form.kind, query),
   ]);
   return { total, statusName, batches: requestRowBatches(db, user, form, where, statusName) };
 }

@@ -15,31 +15,44 @@ const counterScope = (user: SessionUser) => scopeOf(user, COUNTER_COLUMNS, { pre
 
 const total = sql<number>`coalesce(sum(${solicitacoesContagem.total}), 0)::int`;
 
-/** The counter rows of a form in this user's scope (placeholders: flow, kind, status). */
-const formCounters = (user: SessionUser, byStatus: boolean) =>
+/** Which filters a total is read with, besides the form and the scope. */
+export interface CounterFilter {
+  byStatus: boolean;
+  byRegional: boolean;
+}
+
+/**
+ * The counter rows of a form in this user's scope (placeholders: flow, kind, status — an array of
+ * codes — and regional). The regional filter is one more condition beside the scope: it narrows it.
+ */
+const formCounters = (user: SessionUser, filter: CounterFilter) =>
   and(
     counterScope(user),
     eq(solicitacoesContagem.fluxo, sql.placeholder('flow')),
     eq(solicitacoesContagem.tipo, sql.placeholder('kind')),
-    byStatus ? eq(solicitacoesContagem.status, sql.placeholder('status')) : undefined,
+    filter.byStatus ? sql`${solicitacoesContagem.status} = any(${sql.placeholder('status')})` : undefined,
+    filter.byRegional ? eq(solicitacoesContagem.regional, sql.placeholder('regional')) : undefined,
   );
 
 /** How many requests of a form this user may see, as a value of another statement (a list page's). */
-export const formTotal = (user: SessionUser, byStatus: boolean) =>
-  sql<number>`(select ${total} from ${solicitacoesContagem} where ${formCounters(user, byStatus)})`;
+export const formTotal = (user: SessionUser, filter: CounterFilter) =>
+  sql<number>`(select ${total} from ${solicitacoesContagem} where ${formCounters(user, filter)})`;
 
-/** How many requests of a form this user may see, in one status or all. */
+/** How many requests of a form this user may see: in one status, any of several, or all; in one regional or all. */
 export async function countRequests(
   db: DbOrTx,
   user: SessionUser,
   form: { flow: Flow; kind: Kind },
-  status?: number,
+  status?: number | readonly number[],
+  regional?: number,
 ): Promise<number> {
-  const byStatus = status !== undefined;
-  const statement = prepared(db, `contagem:${scopeShape(user)}:${byStatus ? 'status' : 'todos'}`, (name) =>
-    db.select({ total }).from(solicitacoesContagem).where(formCounters(user, byStatus)).prepare(name),
+  const filter = { byStatus: status !== undefined, byRegional: regional !== undefined };
+  const name = `contagem:${scopeShape(user)}:${filter.byStatus ? 'status' : 'todos'}${filter.byRegional ? ':regional' : ''}`;
+  const statement = prepared(db, name, (name) =>
+    db.select({ total }).from(solicitacoesContagem).where(formCounters(user, filter)).prepare(name),
   );
-  const [row] = await statement.execute({ ...scopeValues(user), ...form, status });
+  const codes = typeof status === 'number' ? [status] : status;
+  const [row] = await statement.execute({ ...scopeValues(user), ...form, status: codes, regional });
   return row?.total ?? 0;
 }
 

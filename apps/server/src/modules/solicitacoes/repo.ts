@@ -1,16 +1,31 @@
-import { and, count, desc, eq, inArray, like, or, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Flow, Kind, RequestFile, RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
+import type { Flow, Kind, RequestFile, RequestListQuery, RequestListSort, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   anexos,
   empresas,
   historicoObservacoes,
   historicoStatus,
+  regionais,
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import { orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
+import { folded, foldText, likeEscape, orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
 import { prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/errors.ts';
 import { countRequests, formTotal } from './counts.ts';
@@ -83,27 +98,49 @@ export const REQUEST_SORT: SortSpec = {
     data_pedido: solicitacoes.dataPedido,
     data_ativacao: solicitacoes.dataAtivacao,
     status: solicitacoes.status,
-  },
+    atualizado_em: solicitacoes.updatedAt,
+  } satisfies Record<RequestListSort, AnyColumn>,
   // Newest first, read straight off the (fluxo, tipo, data_pedido, id) index.
   fallback: { key: 'data_pedido', order: 'desc' },
   tieBreaker: solicitacoes.id,
 };
 
-/** Quick search: the typed text as a case-insensitive prefix of endereco_id, unidade or site_id. */
-const prefixOf = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const quickSearch = (prefix: SQLWrapper) =>
+/** The list filters a where-clause is built from (the list call's, or its export's). */
+export type RequestListFilter = Pick<
+  RequestListQuery,
+  'status' | 'regional' | 'uf' | 'concessionaria' | 'de' | 'ate' | 'q' | 'sort' | 'order'
+>;
+
+/**
+ * Quick search (issue 15): the typed text anywhere in the unit, the address id or the site id
+ * (ILIKE '%…%', served by the pg_trgm indexes of migration 0008), or in the requester's name,
+ * accents and case aside. The requesters are found first (a small table), then their requests by
+ * the id_usuario index, so every branch of the OR is an index the planner can combine.
+ */
+const containsPattern = (q: string) => `%${likeEscape(q)}%`;
+const quickSearch = (pattern: SQLWrapper, namePattern: SQLWrapper) =>
   or(
-    like(sql`lower(${solicitacoes.enderecoId})`, prefix),
-    like(sql`lower(${solicitacoes.unidade})`, prefix),
-    like(sql`lower(${solicitacoes.siteId})`, prefix),
+    ilike(solicitacoes.unidade, pattern),
+    ilike(solicitacoes.enderecoId, pattern),
+    ilike(solicitacoes.siteId, pattern),
+    sql`${solicitacoes.idUsuario} = any(array(select ${usuarios.id} from ${usuarios} where ${folded(usuarios.name)} like ${namePattern}))`,
   );
+
+/** The first instant of a calendar day on the portal's clock (Brasília), and of the day after. */
+const ZONE = sql.raw(`'America/Sao_Paulo'`);
+const startOfDay = (day: SQLWrapper) => sql`(${day}::date)::timestamp at time zone ${ZONE}`;
+const startOfNextDay = (day: SQLWrapper) => sql`(${day}::date + 1)::timestamp at time zone ${ZONE}`;
 
 /** The row a page continues after, and its columns for the sorts that can continue (never null). */
 const cursor = alias(solicitacoes, 'cursor');
-const CONTINUABLE_SORTS = { data_pedido: cursor.dataPedido, id: cursor.id } as const;
+const CONTINUABLE_SORTS = {
+  data_pedido: cursor.dataPedido,
+  atualizado_em: cursor.updatedAt,
+  id: cursor.id,
+} as const;
 
 /** Whether the call pages forward after a row (keyset) instead of skipping the rows before its page. */
-const continuesAfterRow = (query: ListQuery) =>
+const continuesAfterRow = (query: RequestListQuery) =>
   query.apos !== undefined && Object.hasOwn(CONTINUABLE_SORTS, sortOf(query, REQUEST_SORT).key);
 
 /**
@@ -112,7 +149,7 @@ const continuesAfterRow = (query: ListQuery) =>
  * see the row in this form; otherwise nothing follows it and the page is read by its number
  * (listRequests).
  */
-function afterRow(user: SessionUser, query: ListQuery) {
+function afterRow(user: SessionUser, query: RequestListQuery) {
   const { key, column, order } = sortOf(query, REQUEST_SORT);
   const after = order === 'asc' ? sql`>` : sql`<`;
   if (key === 'id') return sql`${solicitacoes.id} ${after} ${sql.placeholder('apos')}`;
@@ -126,52 +163,101 @@ function afterRow(user: SessionUser, query: ListQuery) {
   return sql`(${column}, ${solicitacoes.id}) ${after} (${at})`;
 }
 
-/** What decides a list's where-clause (part of its prepared statements' names): scope, status, search. */
-const listShape = (user: SessionUser, query: ListQuery) =>
-  `${scopeShape(user)}:${query.status === undefined ? '' : 's'}${query.q ? 'q' : ''}`;
+/** Which filters a list uses, each a letter: part of its prepared statements' names. */
+const FILTER_LETTERS = {
+  status: 's',
+  regional: 'r',
+  uf: 'u',
+  concessionaria: 'c',
+  de: 'd',
+  ate: 'a',
+  q: 'q',
+} as const satisfies Partial<Record<keyof RequestListFilter, string>>;
+const filterLetters = (query: RequestListFilter) =>
+  (Object.keys(FILTER_LETTERS) as (keyof typeof FILTER_LETTERS)[])
+    .filter((key) => query[key] !== undefined)
+    .map((key) => FILTER_LETTERS[key])
+    .join('');
 
-export const listValues = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) => ({
+/** What decides a list's where-clause (part of its prepared statements' names): scope and filters. */
+const listShape = (user: SessionUser, query: RequestListFilter) =>
+  `${scopeShape(user)}:${filterLetters(query)}`;
+
+/** Whether the per-scope counters know the list's total: a filter on status and regional at most. */
+const countersServe = (query: RequestListFilter) =>
+  !query.q && !query.uf && !query.concessionaria && !query.de && !query.ate;
+
+export const listValues = (
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: RequestListFilter & Partial<Pick<RequestListQuery, 'apos' | 'page' | 'per_page'>>,
+) => ({
   ...scopeValues(user),
   flow,
   kind,
   status: query.status,
-  prefix: query.q ? prefixOf(query.q) : undefined,
+  regional: query.regional,
+  uf: query.uf,
+  concessionaria: query.concessionaria,
+  de: query.de,
+  ate: query.ate,
+  pattern: query.q ? containsPattern(query.q) : undefined,
+  namePattern: query.q ? containsPattern(foldText(query.q)) : undefined,
   apos: query.apos,
-  ...pageOf(query),
+  ...pageOf({ page: query.page ?? 1, per_page: query.per_page ?? 0 }),
 });
 type ListValues = ReturnType<typeof listValues>;
 
 /**
  * A list's where-clause: its values left as placeholders that `listValues` binds (the prepared
- * list statements), or with `values`, bound in place (the list's export).
+ * list statements), or with `values`, bound in place (the list's export). The regional filter is
+ * one more condition beside the session's scope: it narrows it, never widens it.
  */
-const listWhere = (user: SessionUser, query: ListQuery, values?: ListValues) => {
-  const value = (name: 'flow' | 'kind' | 'status' | 'prefix') =>
-    values ? sql.param(values[name]) : sql.placeholder(name);
+const listWhere = (user: SessionUser, query: RequestListFilter, values?: ListValues) => {
+  const value = (name: keyof ListValues) => (values ? sql.param(values[name]) : sql.placeholder(name));
   return and(
     scopeOf(user, undefined, { prepared: !values }),
     eq(solicitacoes.fluxo, value('flow')),
     eq(solicitacoes.tipo, value('kind')),
-    query.status === undefined ? undefined : eq(solicitacoes.status, value('status')),
-    query.q ? quickSearch(value('prefix')) : undefined,
+    query.status === undefined ? undefined : sql`${solicitacoes.status} = any(${value('status')})`,
+    query.regional === undefined ? undefined : eq(solicitacoes.regional, value('regional')),
+    query.uf === undefined ? undefined : eq(solicitacoes.uf, value('uf')),
+    query.concessionaria === undefined
+      ? undefined
+      : eq(solicitacoes.idConcessionaria, value('concessionaria')),
+    query.de === undefined ? undefined : gte(solicitacoes.dataPedido, startOfDay(value('de'))),
+    query.ate === undefined ? undefined : lt(solicitacoes.dataPedido, startOfNextDay(value('ate'))),
+    query.q ? quickSearch(value('pattern'), value('namePattern')) : undefined,
   );
 };
 
 /** The rows a list's filters leave, for its export (the same clause as its pages). */
-export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) =>
+export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, query: RequestListFilter) =>
   listWhere(user, query, listValues(user, flow, kind, query));
 
 /**
  * The list's total as a value of its page's statement (one round trip for both): the per-scope
- * counters, or for a search the count of its matches (a prefix on indexed columns).
+ * counters, or for any other filter the count of its matches.
  */
-const listTotal = (user: SessionUser, query: ListQuery) =>
-  query.q
-    ? sql<number>`(select count(*)::int from ${solicitacoes} where ${listWhere(user, query)})`
-    : formTotal(user, query.status !== undefined);
+const listTotal = (user: SessionUser, query: RequestListFilter) =>
+  countersServe(query)
+    ? formTotal(user, { byStatus: query.status !== undefined, byRegional: query.regional !== undefined })
+    : sql<number>`(select count(*)::int from ${solicitacoes} where ${listWhere(user, query)})`;
 
 /** Whether the page skips rows before it (a page after the first, asked for by its number). */
-const skipsRows = (query: ListQuery) => query.page > 1 && !continuesAfterRow(query);
+const skipsRows = (query: RequestListQuery) => query.page > 1 && !continuesAfterRow(query);
+
+/**
+ * A value of the listed row, read for that row alone (a page's ten rows, never the table). Named
+ * in full: Drizzle leaves the columns of a one-table select unqualified, and `id` would be ambiguous.
+ */
+const qualified = (column: AnyColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+const lookup = (column: AnyColumn, key: AnyColumn, ref: AnyColumn) =>
+  sql<
+    string | null
+  >`(select ${qualified(column)} from ${column.table} where ${qualified(key)} = ${qualified(ref)})`;
 
 /**
  * The query of a list page, with the list's total on every row, its values left as placeholders.
@@ -180,7 +266,7 @@ const skipsRows = (query: ListQuery) => query.page > 1 && !continuesAfterRow(que
  * then read: a deep page skips index entries, not whole rows. The first page, and one that
  * continues after a row, read their rows straight off that index.
  */
-export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery) {
+export function requestPageQuery(db: DbOrTx, user: SessionUser, query: RequestListQuery) {
   const order = orderBy(query, REQUEST_SORT);
   const where = and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined);
   const columns = {
@@ -193,6 +279,11 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery
     data_pedido: solicitacoes.dataPedido,
     data_ativacao: solicitacoes.dataAtivacao,
     status: solicitacoes.status,
+    regional: solicitacoes.regional,
+    regional_nome: lookup(regionais.regional, regionais.id, solicitacoes.regional),
+    solicitante: lookup(usuarios.name, usuarios.id, solicitacoes.idUsuario),
+    empresa: lookup(empresas.razaoSocial, empresas.id, solicitacoes.idEmpresa),
+    atualizado_em: solicitacoes.updatedAt,
     total: listTotal(user, query),
   };
   if (!skipsRows(query))
@@ -217,7 +308,7 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: ListQuery
 }
 
 /** One page of a form's list. */
-function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: RequestListQuery) {
   // The order is part of the text; a sort key that is no column is refused when it is built.
   const ordered = query.sort ? `${query.sort}:${query.order}` : '';
   const from = continuesAfterRow(query) ? 'apos' : skipsRows(query) ? 'salto' : '';
@@ -227,20 +318,32 @@ function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, quer
   return statement.execute(listValues(user, flow, kind, query));
 }
 
-/** A search's total alone: it counts only the matches. */
-function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+/** A filtered list's total alone: it counts only the matches. */
+function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: RequestListFilter) {
   const statement = prepared(db, `lista_total:${listShape(user, query)}`, (name) =>
     db.select({ n: count() }).from(solicitacoes).where(listWhere(user, query)).prepare(name),
   );
   return statement.execute(listValues(user, flow, kind, query)).then(([row]) => row?.n ?? 0);
 }
 
+/** A list's total: off the counters when they know it, otherwise a count of the matches. */
+export const requestListTotal = (
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: RequestListFilter,
+) =>
+  countersServe(query)
+    ? countRequests(db, user, { flow, kind }, query.status, query.regional)
+    : countMatches(db, user, flow, kind, query);
+
 /**
  * Whether an empty page after `apos` is the list's end: in id order always; in date order when
  * the row is this user's to see in this form (if it is gone, or forged, the page is read by its
  * number instead).
  */
-async function listEndsAfter(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+async function listEndsAfter(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: RequestListQuery) {
   if (sortOf(query, REQUEST_SORT).key === 'id') return true;
   const [row] = await db
     .select({ id: solicitacoes.id })
@@ -250,20 +353,23 @@ async function listEndsAfter(db: DbOrTx, user: SessionUser, flow: Flow, kind: Ki
   return row !== undefined;
 }
 
-export async function listRequests(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ListQuery) {
+export async function listRequests(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: RequestListQuery,
+) {
   let rows = await requestPage(db, user, flow, kind, query);
   if (rows.length === 0 && continuesAfterRow(query) && !(await listEndsAfter(db, user, flow, kind, query)))
     rows = await requestPage(db, user, flow, kind, { ...query, apos: undefined });
   // A page past the end carries no total: it is read alone.
-  const total = rows.length
-    ? rows[0]!.total
-    : await (query.q
-        ? countMatches(db, user, flow, kind, query)
-        : countRequests(db, user, { flow, kind }, query.status));
+  const total = rows.length ? rows[0]!.total : await requestListTotal(db, user, flow, kind, query);
   return {
-    rows: rows.map(({ total: _, data_pedido, ...row }) => ({
+    rows: rows.map(({ total: _, data_pedido, atualizado_em, ...row }) => ({
       ...row,
       data_pedido: data_pedido.toISOString(),
+      atualizado_em: atualizado_em.toISOString(),
     })),
     total,
   };

@@ -18,13 +18,13 @@ import {
   requestDeleteBody,
   requestDeletedReply,
   requestListBody,
+  requestListExportQuery,
   requestListReply,
   requestSaveReply,
   statusHistoryReply,
   validateAddressBody,
   validateUnitBody,
 } from '@portal/domain/contracts/requests';
-import { listExportQuery } from '@portal/domain/contracts/reports';
 import { timelineReply } from '@portal/domain/contracts/timeline';
 import { reportOfForm, requestReportColumns } from '@portal/domain/reports';
 import { DELETED, SAVED } from '../../http/replies.ts';
@@ -87,7 +87,7 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
     // 'Exportar' on the list: every row of its current filter, as the form's report writes them.
     app.get(
       '/list/exportar',
-      { schema: { tags, querystring: listExportQuery } },
+      { schema: { tags, querystring: requestListExportQuery } },
       async (request, reply) => {
         const { total, statusName, batches } = await requestListExport(
           app.db,
