@@ -2,10 +2,10 @@ import { DASHBOARD, type HomeTotals } from '@portal/domain';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall } from './support/api.ts';
-import { expectPath, launchBrowser, mainMenu, openPage, sessionToken, signIn } from './support/browser.ts';
-import { DEMO_PASSWORD } from './support/demo.ts';
-import { ARTIFACTS } from './support/server.ts';
+import { apiCall } from '../support/api.ts';
+import { expectPath, launchBrowser, mainMenu, openPage, sessionToken, signIn } from '../support/browser.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { ARTIFACTS } from '../support/server.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

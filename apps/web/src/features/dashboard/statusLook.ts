@@ -17,3 +17,11 @@ const LOOKS: Record<number, { color: string; icon: Icon }> = {
 };
 
 export const statusLook = (status: number) => LOOKS[status] ?? { color: 'gray', icon: IconSend };
+
+/** The colour of each status group of the overview and its charts. */
+export const GROUP_COLOR = {
+  andamento: 'blue',
+  concessionaria: 'orange',
+  concluidas: 'teal',
+  recusadas: 'red',
+} as const;
