@@ -16,7 +16,7 @@ export function charCounter(value: string | null | undefined, max: number, note?
     description: (
       <>
         {note && <>{note} </>}
-        <Text component="span" size="xs" c={over ? 'red.8' : 'dimmed'} data-counter>
+        <Text component="span" size="xs" c={over ? 'red' : 'dimmed'} data-counter>
           {length}/{max} caracteres{over ? ` (${length - max} além do máximo)` : ''}
         </Text>
       </>

@@ -31,7 +31,7 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
             <Logo />
           </Link>
         </Group>
-        <Group gap="sm" wrap="nowrap" miw={0} aria-label="Usuário conectado">
+        <Group gap="sm" wrap="nowrap" miw={0} role="group" aria-label="Usuário conectado">
           <NotificationBell />
           <div style={{ minWidth: 0, textAlign: 'right' }}>
             <Text size="sm" fw={600} truncate="end" data-testid="user-name">
