@@ -34,7 +34,11 @@ export interface DashboardGroup {
   cards: DashboardCard[];
 }
 
-const cards = (kind: 'troca' | 'nova', base: string, labels: [string, string, string, string, string]): DashboardCard[] => {
+const cards = (
+  kind: 'troca' | 'nova',
+  base: string,
+  labels: [string, string, string, string, string],
+): DashboardCard[] => {
   const suffix = kind === 'nova' ? '_nova' : '';
   const entries: [string, number][] = [
     ['total_solicitadas', 0],

@@ -111,6 +111,8 @@ export async function dashboardOverview(
 
   return db.transaction(
     async (tx) => {
+      // A few thousand index entries per form: starting parallel workers costs more than counting them.
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
       const rows = (await counters(tx, user, flows, kinds)).filter((r) =>
         pairs.some((p) => p.flow === r.fluxo && p.kind === r.tipo),
       );
