@@ -5,7 +5,7 @@ import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
 import { attach, paddedPdf } from '../requests/support.ts';
-import { choose, field, pageAs, screenshot } from '../support/ui.ts';
+import { choose, field, pageAs, pickToday, screenshot } from '../support/ui.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -32,7 +32,9 @@ async function openDivergence(): Promise<{ id: number; unidade: string }> {
 
 async function statusOf(id: number): Promise<number> {
   const { token } = (await apiLogin(baseUrl, 'amee@demo.portal', DEMO_PASSWORD))!;
-  return ((await apiCall(baseUrl, 'POST', 'consolidacao/list', token, { id })).body!.dados as { status: number }).status;
+  return (
+    (await apiCall(baseUrl, 'POST', 'consolidacao/list', token, { id })).body!.dados as { status: number }
+  ).status;
 }
 
 async function openFromList(page: Page, unidade: string): Promise<void> {
@@ -64,8 +66,11 @@ describe('Regularização CNPJ/Razão Social (spec part 2 §2.2, §2.3, §4.4)',
     await field(cell, 'Razão Social Correta').fill('Operadora Telecom Brasil S.A.');
     await field(cell, 'CNPJ Correto').fill('48392015000179');
     expect(await field(cell, 'CNPJ Correto').inputValue()).toBe('48.392.015/0001-79');
-    await field(cell, 'Data da Solicitação').fill('2026-11-10');
-    await field(cell, 'Previsão de Efetivação').fill('2026-12-20');
+    // Dates are picked on the portal's own calendar and read dd/mm/aaaa, whatever the browser's language.
+    await pickToday(cell, 'Data da Solicitação');
+    await pickToday(cell, 'Previsão de Efetivação');
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    expect(await field(cell, 'Data da Solicitação').innerText()).toBe(today);
     await attach(cell, 'Solicitação à Concessionária', paddedPdf('pedido.pdf', 2_000));
     await attach(cell, 'Resposta da Concessionária', paddedPdf('resposta.pdf', 2_000));
     await field(cell, 'Observação').fill('Concessionária confirmou a troca.');

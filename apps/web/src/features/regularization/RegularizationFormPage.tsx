@@ -18,6 +18,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import {
   acceptAttribute,
   checkRegularizationSave,
@@ -46,6 +47,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
 import { modals } from '../../ui/modals.ts';
@@ -73,7 +75,7 @@ const correctionOf = (r: RegularizationRecord): Correction => ({
   data_previsao: r.previsao_solicitacao ?? '',
   nova_unidade: r.nova_unidade ?? '',
 });
-const CORRECTION_INPUTS: { field: keyof Correction; type?: string; max?: number }[] = [
+const CORRECTION_INPUTS: { field: keyof Correction; type?: 'date'; max?: number }[] = [
   { field: 'razao_social_correta', max: FIELD_MAX.razao_social_correta },
   { field: 'cnpj_correto' },
   { field: 'data_pedido', type: 'date' },
@@ -270,24 +272,45 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
             Correção
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-            {CORRECTION_INPUTS.map(({ field, type, max }) => (
-              <TextInput
-                key={field}
-                id={`campo-${field}`}
-                label={labelOfField(field)}
-                type={type}
-                {...(max ? charCounter(values[field], max) : {})}
-                disabled={!editable(field)}
-                required={policy.requiredFields.includes(field)}
-                value={values[field]}
-                error={problems[field]}
-                onChange={(event) => {
-                  const typed = event.currentTarget.value;
-                  setValues((v) => ({ ...v, [field]: field === 'cnpj_correto' ? formatCnpj(typed) : typed }));
-                  forget(field);
-                }}
-              />
-            ))}
+            {CORRECTION_INPUTS.map(({ field, type, max }) =>
+              type === 'date' ? (
+                // Brazilian dates (dd/mm/aaaa) whatever the browser's language (issue 15 item 7).
+                <DatePickerInput
+                  key={field}
+                  id={`campo-${field}`}
+                  label={labelOfField(field)}
+                  {...PT_BR_DATE_PICKER}
+                  clearable
+                  disabled={!editable(field)}
+                  required={policy.requiredFields.includes(field)}
+                  value={values[field] || null}
+                  error={problems[field]}
+                  onChange={(date) => {
+                    setValues((v) => ({ ...v, [field]: date ?? '' }));
+                    forget(field);
+                  }}
+                />
+              ) : (
+                <TextInput
+                  key={field}
+                  id={`campo-${field}`}
+                  label={labelOfField(field)}
+                  {...(max ? charCounter(values[field], max) : {})}
+                  disabled={!editable(field)}
+                  required={policy.requiredFields.includes(field)}
+                  value={values[field]}
+                  error={problems[field]}
+                  onChange={(event) => {
+                    const typed = event.currentTarget.value;
+                    setValues((v) => ({
+                      ...v,
+                      [field]: field === 'cnpj_correto' ? formatCnpj(typed) : typed,
+                    }));
+                    forget(field);
+                  }}
+                />
+              ),
+            )}
           </SimpleGrid>
         </Stack>
         <Stack gap="sm" component="section" aria-label="Anexos">
