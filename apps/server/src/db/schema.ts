@@ -310,6 +310,10 @@ export const solicitacoes = pgTable(
       t.dataPedido.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard's ages of open requests in a regional's or a company's scope (GET /api/home/painel):
+    // status beside the scope, so the count reads the index alone.
+    index('solicitacoes_regional_status_pedido_idx').on(t.fluxo, t.tipo, t.regional, t.status, t.dataPedido),
+    index('solicitacoes_empresa_status_pedido_idx').on(t.fluxo, t.tipo, t.idEmpresa, t.status, t.dataPedido),
     index('solicitacoes_status_pedido_idx').on(
       t.fluxo,
       t.tipo,

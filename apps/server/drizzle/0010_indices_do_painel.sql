@@ -1,0 +1,2 @@
+CREATE INDEX "solicitacoes_regional_status_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","regional","status","data_pedido");--> statement-breakpoint
+CREATE INDEX "solicitacoes_empresa_status_pedido_idx" ON "solicitacoes" USING btree ("fluxo","tipo","id_empresa","status","data_pedido");
