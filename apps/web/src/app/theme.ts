@@ -34,6 +34,11 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } },
+    // The × of a clearable select or date picker, and the password's eye, named in Portuguese.
+    InputClearButton: { defaultProps: { 'aria-label': 'Limpar' } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
+    },
     Card: { defaultProps: { withBorder: true, shadow: 'xs' } },
     Paper: { defaultProps: { withBorder: true } },
   },
