@@ -55,8 +55,9 @@ import { ActionBar } from './record/ActionBar.tsx';
 import { ActionModal, modalInputId } from './record/ActionModal.tsx';
 import { ChangedMeanwhile } from './record/ChangedMeanwhile.tsx';
 import { changedFields, type ChangedField } from './record/changedFields.ts';
-import { RecordHeader } from './record/RecordHeader.tsx';
+import { ReadOnlyNotice, RecordHeader } from './record/RecordHeader.tsx';
 import { withdrawRequest } from './record/withdraw.ts';
+import { useListReturnHref } from './list/returnHref.ts';
 
 interface Props {
   form: RequestForm;
@@ -102,7 +103,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
     }
   });
   // Where "Voltar" and a finished save lead.
-  const backHref = form.listPath;
+  const backHref = useListReturnHref(form);
 
   const mutation = useMutation({
     mutationFn: (status: number) => {
@@ -150,7 +151,17 @@ export function RequestEditor({ form, record, onReload }: Props) {
         // Someone saved first: keep what the user typed, read the record now stored and show what changed.
         const now = await onReload(false);
         if (now && startedFrom) {
-          setConflict({ message, changed: changedFields(startedFrom, now) });
+          const opened = initialValues(startedFrom);
+          const stored = initialValues(now);
+          const changed = changedFields(startedFrom, now).map((c) => {
+            if (!isField(c.field)) return c;
+            // A field only the other person changed takes their value, so saving again cannot undo it;
+            // one the user changed too keeps the user's value, marked, for the user to decide.
+            const mine = normalizeValue(editor.values[c.field]) !== normalizeValue(opened[c.field]);
+            if (!mine) editor.setFieldValue(c.field, stored[c.field]);
+            return { ...c, mine };
+          });
+          setConflict({ message, changed });
           setStartedFrom(now);
         } else setConflict({ message, changed: [] });
         return;
@@ -280,7 +291,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
     ...baseCtx,
     changedMeanwhile: Object.fromEntries(
       (conflict?.changed ?? [])
-        .filter((c): c is ChangedField & { field: RequestField } => isField(c.field))
+        .filter((c): c is ChangedField & { field: RequestField } => isField(c.field) && c.mine === true)
         .map((c) => [c.field, displayValue(c.field, c.after ?? '', baseCtx)]),
     ),
   };
@@ -306,9 +317,12 @@ export function RequestEditor({ form, record, onReload }: Props) {
         {record ? (
           <RecordHeader form={form} record={record} policy={policy} />
         ) : (
-          <Title order={1} fz={22}>
-            {form.createButton}
-          </Title>
+          <>
+            <Title order={1} fz={22}>
+              {form.createButton}
+            </Title>
+            <ReadOnlyNotice policy={policy} />
+          </>
         )}
         {conflict && (
           <ChangedMeanwhile
@@ -318,7 +332,13 @@ export function RequestEditor({ form, record, onReload }: Props) {
             display={shownValue}
             onTakeTheirs={(field) => {
               editor.setFieldValue(field, initialValues(record)[field]);
-              setConflict((c) => c && { ...c, changed: c.changed.filter((x) => x.field !== field) });
+              setConflict(
+                (c) =>
+                  c && {
+                    ...c,
+                    changed: c.changed.map((x) => (x.field === field ? { ...x, mine: false } : x)),
+                  },
+              );
             }}
             onDiscardMine={() => void onReload(true)}
           />
@@ -405,6 +425,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
               actions.map((action) => (
                 <Button
                   key={action.status}
+                  data-action={action.status}
                   variant={action.tone === 'refuse' ? 'outline' : 'filled'}
                   color={action.tone === 'refuse' ? 'red' : action.tone === 'approve' ? 'green' : undefined}
                   disabled={busy}

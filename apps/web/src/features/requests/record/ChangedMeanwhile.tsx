@@ -27,7 +27,7 @@ export function ChangedMeanwhile({ form, message, changed, display, onTakeTheirs
     <Alert color="orange" icon={<IconAlertTriangle />} role="alert" title={message}>
       <Stack gap="xs">
         <Text size="sm">
-          Suas alterações foram mantidas e a solicitação abaixo já é a versão atual.{' '}
+          O que você digitou foi mantido e a solicitação abaixo já é a versão atual.{' '}
           {changed.length
             ? 'Enquanto você editava, outra pessoa alterou:'
             : 'Nenhum campo que você vê foi alterado.'}{' '}
@@ -50,7 +50,12 @@ export function ChangedMeanwhile({ form, message, changed, display, onTakeTheirs
                       arquivos incluídos ou removidos
                     </Text>
                   )}
-                  {c.field !== 'status' && c.field !== 'anexos' && (
+                  {c.mine === false && (
+                    <Text size="sm" span c="dimmed">
+                      (o formulário já mostra o valor atual)
+                    </Text>
+                  )}
+                  {c.mine === true && (
                     <Button
                       size="compact-xs"
                       variant="white"

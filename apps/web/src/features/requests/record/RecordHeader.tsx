@@ -32,6 +32,16 @@ function waitingFor(status: number, flow: RequestForm['flow']): string {
     : 'ninguém: a solicitação está encerrada';
 }
 
+/** Why this user saves nothing here (the policy's reason), or nothing when they may save. */
+export function ReadOnlyNotice({ policy }: { policy: RequestPolicy }) {
+  if (policy.canSave || !policy.reason) return null;
+  return (
+    <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="Somente leitura" p="sm">
+      {policy.reason}
+    </Alert>
+  );
+}
+
 /** The record's summary: number, status, requester, age and who must act now (issue 15). */
 export function RecordHeader({ form, record, policy }: Props) {
   const facts: [string, string][] = [
@@ -43,7 +53,7 @@ export function RecordHeader({ form, record, policy }: Props) {
     ['Aguardando', waitingFor(record.status, form.flow)],
   ];
   return (
-    <Stack gap="xs" component="header" aria-label="Resumo da solicitação">
+    <Stack gap="xs" component="section" aria-label="Resumo da solicitação">
       <Group gap="sm" wrap="wrap">
         <Title order={1} fz={22}>
           {`${form.title} nº ${record.id}`}
@@ -62,11 +72,7 @@ export function RecordHeader({ form, record, policy }: Props) {
           </Group>
         ))}
       </Group>
-      {!policy.canSave && policy.reason && (
-        <Alert color="gray" variant="light" icon={<IconLock size={18} />} title="Somente leitura" p="sm">
-          {policy.reason}
-        </Alert>
-      )}
+      <ReadOnlyNotice policy={policy} />
       {record.autor_pode_corrigir && (
         <Text size="sm">
           Você criou esta solicitação e ninguém a tratou ainda: pode corrigi-la ou excluí-la.

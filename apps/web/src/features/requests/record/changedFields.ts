@@ -6,6 +6,8 @@ export interface ChangedField {
   field: RequestField | 'status' | 'anexos';
   before: string | null;
   after: string | null;
+  /** The user had changed it too: their value stays in the form until they take the current one. */
+  mine?: boolean;
 }
 
 const attachmentsOf = (record: RequestRecord) =>
