@@ -12,9 +12,13 @@ export function ReadOnlyField({ label, value, field }: { label: string; value: s
       <Text id={id} size="sm" fw={500}>
         {label}
       </Text>
+      {/* Named by its label like an input (a plain paragraph may not carry a name), and read-only. */}
       <Text
-        size="sm"
+        component="div"
+        role="textbox"
+        aria-readonly="true"
         aria-labelledby={id}
+        size="sm"
         c={value ? undefined : 'dimmed'}
         style={{ overflowWrap: 'anywhere' }}
       >
