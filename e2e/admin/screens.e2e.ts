@@ -100,7 +100,7 @@ describe('administration screens (spec part 2 §2.5–§2.7)', () => {
     await screenshot(page, 'admin-status-agua');
     await listAfter(async () => {
       await field(page, 'Tipo').click();
-      await page.getByRole('option', { name: 'Nova Unidade', exact: true }).click();
+      await page.getByRole('option', { name: 'Nova Matrícula', exact: true }).click();
     });
     const first = page.locator('tbody tr').first();
     const original = (await first.locator('td').nth(2).innerText()).trim();

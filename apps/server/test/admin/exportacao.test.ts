@@ -53,7 +53,7 @@ describe('Exportar on the administration lists', () => {
     const water = await exportOf('admin', 'status-rotulos', 'fluxo=agua&tipo=nova&formato=csv');
     const statuses = water.rawPayload.toString('utf8').trim().split('\r\n').slice(1);
     expect(statuses.length).toBeGreaterThan(0);
-    expect(statuses.every((l) => l.startsWith('Água;Nova Unidade;'))).toBe(true);
+    expect(statuses.every((l) => l.startsWith('Água;Nova Matrícula;'))).toBe(true);
   });
 
   it('who may not open the screen may not export it (403), and bad filters are refused', async () => {

@@ -9,15 +9,14 @@ import type {
 import type { Flow } from '../catalogs/flow-kind.ts';
 import { PERMISSION_FLAGS, PERMISSION_LABELS } from '../access/groups.ts';
 import type { StatusLabelKind } from '../schemas/admin-reference.ts';
+import { REGULARIZATION_TITLES, requestForm } from '../workflow/forms.ts';
 import type { ReportColumn, ReportRow } from './columns.ts';
 
 /** How the administration names each flow and each kind of status list. */
 export const FLOW_LABELS: Record<Flow, string> = { energia: 'Energia', agua: 'Água' };
-export const STATUS_KIND_LABELS = {
-  nova: 'Nova Unidade',
-  troca: 'Troca de Titularidade',
-  regularizacao: 'Regularização',
-} as const satisfies Record<StatusLabelKind, string>;
+/** A status list's kind by its flow's one name (forms.ts): 'UC Nova' for energy, 'Nova Matrícula' for water… */
+export const statusKindLabel = (fluxo: Flow, tipo: StatusLabelKind): string =>
+  tipo === 'regularizacao' ? REGULARIZATION_TITLES[fluxo] : requestForm(fluxo, tipo).title;
 
 /**
  * The export of an administration list ('Exportar' on /usuarios, /grupo, /regional, /empresas,
@@ -151,7 +150,7 @@ export const ADMIN_SHEETS = {
     ],
     cells: (s: StatusLabelRow) => ({
       fluxo: FLOW_LABELS[s.fluxo],
-      tipo: STATUS_KIND_LABELS[s.tipo],
+      tipo: statusKindLabel(s.fluxo, s.tipo),
       codigo: s.codigo,
       rotulo: s.rotulo,
     }),

@@ -2,7 +2,7 @@ import { REFERENCE_TEXT_MAX, statusLabelEditBody } from '@portal/domain';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
-import { STATUS_KIND_LABELS, statusLabelsResource, type StatusLabelRow } from './api.ts';
+import { statusKindLabel, statusLabelsResource, type StatusLabelRow } from './api.ts';
 import { charCounter } from '../../../ui/charCounter.tsx';
 
 interface Props {
@@ -34,7 +34,12 @@ export function StatusLabelFormModal({ record, onClose }: Props) {
     >
       <SimpleGrid cols={2}>
         <TextInput label="Código" value={record.codigo} readOnly variant="filled" />
-        <TextInput label="Tipo" value={STATUS_KIND_LABELS[record.tipo]} readOnly variant="filled" />
+        <TextInput
+          label="Tipo"
+          value={statusKindLabel(record.fluxo, record.tipo)}
+          readOnly
+          variant="filled"
+        />
       </SimpleGrid>
       <TextInput
         label="Rótulo"

@@ -3,7 +3,7 @@ import type { Flow } from '@portal/domain';
 import { useState } from 'react';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { useRecordModal } from '../shared/useRecordModal.ts';
-import { STATUS_KIND_LABELS, statusLabelsResource, type StatusKind, type StatusLabelRow } from './api.ts';
+import { statusKindLabel, statusLabelsResource, type StatusKind, type StatusLabelRow } from './api.ts';
 import { StatusLabelFormModal } from './StatusLabelFormModal.tsx';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
   title: string;
 }
 
-const KIND_OPTIONS = Object.entries(STATUS_KIND_LABELS).map(([value, label]) => ({ value, label }));
+const KINDS: readonly StatusKind[] = ['nova', 'troca', 'regularizacao'];
 
 /** /status/nova-unidade (energy) and /status/regularizacao (water): the status labels of one flow. */
 export function StatusLabelsPage({ fluxo, title }: Props) {
@@ -34,13 +34,18 @@ export function StatusLabelsPage({ fluxo, title }: Props) {
             w={240}
             placeholder="Todos"
             clearable
-            data={KIND_OPTIONS}
+            data={KINDS.map((value) => ({ value, label: statusKindLabel(fluxo, value) }))}
             value={tipo}
             onChange={(value) => setTipo(value as StatusKind | null)}
           />
         }
         columns={[
-          { accessor: 'tipo', title: 'Tipo', sortable: true, render: (s) => STATUS_KIND_LABELS[s.tipo] },
+          {
+            accessor: 'tipo',
+            title: 'Tipo',
+            sortable: true,
+            render: (s) => statusKindLabel(s.fluxo, s.tipo),
+          },
           { accessor: 'codigo', title: 'Código', sortable: true, width: 100 },
           { accessor: 'rotulo', title: 'Rótulo', sortable: true },
         ]}

@@ -4,7 +4,7 @@ import { adminResource } from '../shared/api.ts';
 export const statusLabelsResource = adminResource('status-rotulos');
 
 /** Each kind has its own status list per flow (the domain's STATUS_LABEL_KINDS). */
-export { STATUS_KIND_LABELS } from '@portal/domain/reports';
+export { statusKindLabel } from '@portal/domain/reports';
 export type StatusKind = StatusLabelKind;
 
 export type { StatusLabelRow } from '@portal/domain/contracts/admin';
