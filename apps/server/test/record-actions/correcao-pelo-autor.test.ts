@@ -103,6 +103,29 @@ describe('the creator corrects a request nobody has acted on', () => {
   });
 });
 
+describe('the window under concurrency', () => {
+  it("the author's correction and the regional's save on the same version: one wins, the other gets 409", async () => {
+    const record = await filed();
+    const asRegional = await readRequest(t.app, tokens.regional!, BASE, record.id);
+    const [mine, theirs] = await Promise.all([
+      correct('solicitante', record, { numero: '7000' }),
+      correct('regional', asRegional, { observacao: 'Ao mesmo tempo.' }),
+    ]);
+    expect([mine.statusCode, theirs.statusCode].sort()).toEqual([200, 409]);
+  });
+
+  it('the author deleting while the regional saves: either the delete wins (the save finds nothing) or the save wins (the delete is refused)', async () => {
+    const record = await filed();
+    const asRegional = await readRequest(t.app, tokens.regional!, BASE, record.id);
+    const [del, save] = await Promise.all([
+      as('solicitante', `${BASE}/delete`, { id: record.id }),
+      correct('regional', asRegional, { observacao: 'Ao mesmo tempo.' }),
+    ]);
+    const outcome = [del.statusCode, save.statusCode].join(',');
+    expect(['200,404', '200,409', '403,200']).toContain(outcome);
+  });
+});
+
 describe('the creator withdraws a request nobody has acted on', () => {
   it('the new-unit form has its delete call; the author deletes while untouched, another requester may not', async () => {
     const record = await filed();
