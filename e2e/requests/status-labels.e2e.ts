@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { statusFilterValues } from '../request-lists/support.ts';
 import {
   createViaApi,
-  field,
   freshUnit,
   openRecord,
   optionsOf,
@@ -57,7 +57,7 @@ describe('status labels edited by administrators show on the request screens (sp
   it('[SOLICITANTE][VIEW]: the list badge and the status filter use the edited label', async () => {
     await page.goto(`${form.listPath}/0`);
     await page.getByRole('heading', { name: form.title }).waitFor();
-    await expect.poll(() => field(page, 'Filtrar Status').inputValue()).toBe(EDITED);
+    await expect.poll(() => statusFilterValues(page)).toEqual([EDITED]);
     expect(await optionsOf(page, 'Filtrar Status')).toContain(EDITED);
     expect(await optionsOf(page, 'Filtrar Status')).not.toContain(DOMAIN_LABEL);
     await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
@@ -67,7 +67,7 @@ describe('status labels edited by administrators show on the request screens (sp
 
   it('[SOLICITANTE][VIEW]: the form badge and the status history use it too', async () => {
     await openRecord(page, form, id);
-    await page.getByRole('region', { name: 'Andamento' }).getByText(EDITED, { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Resumo da solicitação' }).getByText(EDITED, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Histórico Status' }).click();
     await page.getByRole('dialog', { name: 'Histórico Status' }).getByText(EDITED, { exact: true }).waitFor();
     await screenshot(page, 'requests-status-label-edited-history');

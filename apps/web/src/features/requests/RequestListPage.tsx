@@ -1,69 +1,55 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   creationProblem,
   DEFAULT_PAGE_SIZE,
   editPathFor,
   formFieldLabel,
   PAGE_SIZES,
-  SEARCH_MIN_LENGTH,
-  REQUEST_STATUSES,
+  REQUEST_LIST_SORTS,
   type RequestForm,
+  type RequestListSort,
 } from '@portal/domain';
-import { IconEdit, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
+import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import { listRequests, type RequestRow } from './api.ts';
-import { StatusBadge } from './StatusBadge.tsx';
-import { useStatusLabel } from './useStatusLabel.ts';
-import { FAILED } from '../../ui/feedback.ts';
+import { cellText, dateText, daysText, regionalText, shownRange } from './list/columns.ts';
+import { ListFilters } from './list/ListFilters.tsx';
+import { RequestCards } from './list/RequestCards.tsx';
+import { useListState } from './list/useListState.ts';
 import { requestKeys } from './queryKeys.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 
 interface Props {
   form: RequestForm;
-  /** From the route (/cadastro-uc-nova/:status): pre-fills the status filter. */
-  initialStatus?: number;
 }
 
-const SEARCH_DEBOUNCE_MS = 350;
-const date = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY') : '—');
+const isSort = (key: string): key is RequestListSort =>
+  (REQUEST_LIST_SORTS as readonly string[]).includes(key);
 
-/** The list of one request form: server-side paging, sorting, status filter and quick search. */
-export function RequestListPage({ form, initialStatus }: Props) {
+/**
+ * The list of one request form. Its filters, search, sort, page and page size live in the URL
+ * (list/useListState.ts), so a save, "Voltar", a reload, a shared link and the back button all
+ * land on the same page. The whole row opens the record; on a phone the rows are cards.
+ */
+export function RequestListPage({ form }: Props) {
   const user = useSessionUser();
-  const statusName = useStatusLabel();
-  // Paging forward by one continues after the last row shown (the server reads on from it).
-  const [position, setPosition] = useState<{ page: number; apos?: number }>({ page: 1 });
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [status, setStatus] = useState<string | null>(
-    initialStatus === undefined ? null : String(initialStatus),
-  );
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<DataTableSortStatus<RequestRow>>({
-    columnAccessor: 'data_pedido',
-    direction: 'desc',
-  });
-  const q = debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined;
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const { filters, body, page, update, goToPage } = useListState(form);
+  const perPage = body.per_page;
 
-  const params = {
-    ...position,
-    per_page: perPage,
-    q,
-    status: status === null ? undefined : Number(status),
-    sort: String(sort.columnAccessor),
-    order: sort.direction,
-  };
   const list = useQuery({
-    queryKey: requestKeys.list(form, params),
-    queryFn: () => listRequests(form, params),
+    queryKey: requestKeys.list(form, body),
+    queryFn: () => listRequests(form, body),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -71,13 +57,14 @@ export function RequestListPage({ form, initialStatus }: Props) {
     if (list.isError) toastError(FAILED.list);
   }, [list.isError]);
 
-  // Any change of filter starts again from the first page.
-  const refilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPosition({ page: 1 });
-    };
+  const rows = list.data?.dados ?? [];
+  const total = list.data?.total ?? 0;
+  const sort: DataTableSortStatus<RequestRow> = {
+    columnAccessor: body.sort ?? 'data_pedido',
+    direction: body.sort ? body.order : 'desc',
+  };
+  const onPage = (next: number) => goToPage(next, next === page + 1 ? rows.at(-1)?.id : undefined);
+  const unitLabel = formFieldLabel(form, 'unidade');
 
   return (
     <Card padding="lg" radius="lg">
@@ -89,7 +76,17 @@ export function RequestListPage({ form, initialStatus }: Props) {
           <Group gap="sm">
             <ExportButton
               path={`${form.apiBase}/list/exportar`}
-              filters={{ q, status: params.status, sort: params.sort, order: params.order }}
+              filters={{
+                status: filters.status?.join(','),
+                regional: filters.regional,
+                uf: filters.uf,
+                concessionaria: filters.concessionaria,
+                de: filters.de,
+                ate: filters.ate,
+                q: filters.q,
+                sort: body.sort,
+                order: body.order,
+              }}
             />
             {!creationProblem(user, form.flow, form.kind) && (
               <Button component={Link} to={form.newPath} leftSection={<IconPlus size={18} />}>
@@ -98,6 +95,7 @@ export function RequestListPage({ form, initialStatus }: Props) {
             )}
           </Group>
         </Group>
+        <ListFilters key={form.listPath} form={form} filters={filters} onChange={update} />
         <Group gap="sm" align="flex-end">
           <Select
             label="Mostrar"
@@ -105,93 +103,120 @@ export function RequestListPage({ form, initialStatus }: Props) {
             data={PAGE_SIZES.map(String)}
             value={String(perPage)}
             allowDeselect={false}
-            onChange={(value) => value && refilter(setPerPage)(Number(value))}
+            onChange={(value) =>
+              value && update({ por_pagina: Number(value) === DEFAULT_PAGE_SIZE ? undefined : Number(value) })
+            }
           />
-          <Select
-            label="Filtrar Status"
-            w={300}
-            placeholder="Todos"
-            clearable
-            data={REQUEST_STATUSES.map((code) => ({
-              value: String(code),
-              label: statusName(form.flow, form.kind, code),
-            }))}
-            value={status}
-            onChange={refilter(setStatus)}
-          />
-          <TextInput
-            label="Pesquisar"
-            style={{ flex: 1, minWidth: 220 }}
-            placeholder={`${formFieldLabel(form, 'unidade')}, Endereço ID ou Site ID`}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-          />
+          {phone && (
+            <Select
+              label="Ordenar por"
+              w={200}
+              data={[
+                { value: 'data_pedido:desc', label: 'Mais recentes' },
+                { value: 'data_pedido:asc', label: 'Mais antigas' },
+                { value: 'atualizado_em:desc', label: 'Última atualização' },
+                { value: 'id:desc', label: 'Número' },
+              ]}
+              value={`${sort.columnAccessor}:${sort.direction}`}
+              allowDeselect={false}
+              onChange={(value) => {
+                const [ordem, sentido] = (value ?? '').split(':');
+                if (ordem && isSort(ordem)) update({ ordem, sentido: sentido === 'asc' ? 'asc' : undefined });
+              }}
+            />
+          )}
         </Group>
-        <DataTable<RequestRow>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={180}
-          fetching={list.isFetching}
-          records={list.data?.dados ?? []}
-          totalRecords={list.data?.total ?? 0}
-          recordsPerPage={perPage}
-          page={position.page}
-          onPageChange={(page) =>
-            setPosition({
-              page,
-              apos: page === position.page + 1 ? list.data?.dados.at(-1)?.id : undefined,
-            })
-          }
-          sortStatus={sort}
-          onSortStatusChange={refilter(setSort)}
-          noRecordsText="Nenhum resultado encontrado!"
-          paginationText={({ from, to, totalRecords }) =>
-            `Mostrando ${from} para ${to} de ${totalRecords} registros`
-          }
-          columns={[
-            { accessor: 'unidade', title: formFieldLabel(form, 'unidade'), sortable: true },
-            { accessor: 'endereco_id', title: 'Endereço ID', sortable: true },
-            { accessor: 'site_id', title: 'Site ID', sortable: true },
-            {
-              accessor: 'data_pedido',
-              title: 'Data do Pedido',
-              sortable: true,
-              render: (r) => date(r.data_pedido),
-            },
-            {
-              accessor: 'data_ativacao',
-              title: form.dateColumn,
-              sortable: true,
-              render: (r) => date(r.data_ativacao),
-            },
-            {
-              accessor: 'status',
-              title: 'Status',
-              sortable: true,
-              render: (r) => <StatusBadge form={form} status={r.status} />,
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              textAlign: 'right',
-              render: (r) => (
-                <Tooltip label="Editar">
-                  <ActionIcon
+        {phone ? (
+          <RequestCards form={form} rows={rows} total={total} page={page} perPage={perPage} onPage={onPage} />
+        ) : (
+          <DataTable<RequestRow>
+            withTableBorder
+            borderRadius="md"
+            striped
+            highlightOnHover
+            minHeight={180}
+            // A bounded height keeps the header in view while the rows scroll under it.
+            maxHeight="max(420px, calc(100dvh - 220px))"
+            fetching={list.isFetching}
+            records={rows}
+            totalRecords={total}
+            recordsPerPage={perPage}
+            page={page}
+            onPageChange={onPage}
+            sortStatus={sort}
+            onSortStatusChange={(next) => {
+              const key = String(next.columnAccessor);
+              if (isSort(key)) update({ ordem: key, sentido: next.direction === 'asc' ? 'asc' : undefined });
+            }}
+            onRowClick={({ record }) => navigate(editPathFor(form, record.id))}
+            rowStyle={() => ({ cursor: 'pointer' })}
+            noRecordsText="Nenhum resultado encontrado!"
+            paginationText={({ totalRecords }) => shownRange(page, perPage, rows.length, totalRecords)}
+            columns={[
+              {
+                accessor: 'id',
+                title: 'Nº',
+                sortable: true,
+                // A real link: the keyboard reaches it (Tab) and opens the record (Enter).
+                render: (r) => (
+                  <Anchor
                     component={Link}
                     to={editPathFor(form, r.id)}
-                    variant="subtle"
-                    aria-label={`Editar solicitação ${r.id}`}
+                    fw={600}
+                    aria-label={`Abrir solicitação nº ${r.id}`}
+                    onClick={(event) => event.stopPropagation()}
                   >
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              ),
-            },
-          ]}
-        />
+                    {r.id}
+                  </Anchor>
+                ),
+              },
+              { accessor: 'unidade', title: unitLabel, sortable: true, render: (r) => cellText(r.unidade) },
+              {
+                accessor: 'endereco_id',
+                title: 'Endereço ID',
+                sortable: true,
+                render: (r) => cellText(r.endereco_id),
+              },
+              { accessor: 'site_id', title: 'Site ID', sortable: true, render: (r) => cellText(r.site_id) },
+              {
+                accessor: 'solicitante',
+                title: 'Solicitante / Empresa',
+                render: (r) => (
+                  <Stack gap={0}>
+                    <Text size="sm">{cellText(r.solicitante)}</Text>
+                    <Text size="xs">{cellText(r.empresa)}</Text>
+                  </Stack>
+                ),
+              },
+              { accessor: 'regional', title: 'Regional', render: (r) => regionalText(r.regional_nome) },
+              {
+                accessor: 'data_pedido',
+                title: 'Data do Pedido',
+                sortable: true,
+                render: (r) => dateText(r.data_pedido),
+              },
+              { accessor: 'dias', title: 'Dias em aberto', render: (r) => daysText(r.data_pedido) },
+              {
+                accessor: 'data_ativacao',
+                title: form.dateColumn,
+                sortable: true,
+                render: (r) => dateText(r.data_ativacao),
+              },
+              {
+                accessor: 'atualizado_em',
+                title: 'Última atualização',
+                sortable: true,
+                render: (r) => dateText(r.atualizado_em),
+              },
+              {
+                accessor: 'status',
+                title: 'Status',
+                sortable: true,
+                render: (r) => <StatusBadge form={form} status={r.status} />,
+              },
+            ]}
+          />
+        )}
       </Stack>
     </Card>
   );

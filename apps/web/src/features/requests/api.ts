@@ -1,4 +1,10 @@
-import type { DuplicateCheckResult, DuplicateKey, RequestFile, RequestForm } from '@portal/domain';
+import type {
+  DuplicateCheckResult,
+  DuplicateKey,
+  requestListBodyOf,
+  RequestFile,
+  RequestForm,
+} from '@portal/domain';
 import type { StatusLabelEntry } from '@portal/domain/contracts/admin';
 import type {
   AttachmentDeleted,
@@ -18,16 +24,11 @@ export type {
   StatusEntry,
 } from '@portal/domain/contracts/requests';
 
-export interface ListParams {
-  page: number;
+/** A list call's body: the list's URL state (requestListBodyOf), and `apos` when paging forward by one. */
+export type ListParams = ReturnType<typeof requestListBodyOf> & {
   /** The last row of the page before, when paging forward by one. */
   apos?: number;
-  per_page: number;
-  q?: string;
-  status?: number;
-  sort: string;
-  order: 'asc' | 'desc';
-}
+};
 
 export interface Concessionaire {
   id: number;

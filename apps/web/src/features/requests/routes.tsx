@@ -1,5 +1,12 @@
-import { ALL_FLOW_KINDS, isRequestStatus, requestForm, type RequestForm } from '@portal/domain';
-import { useParams, type RouteObject } from 'react-router';
+import {
+  ALL_FLOW_KINDS,
+  isRequestStatus,
+  parseRequestListSearch,
+  requestForm,
+  requestListHref,
+  type RequestForm,
+} from '@portal/domain';
+import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { lazyPage } from '../../app/lazy-page.ts';
@@ -7,10 +14,18 @@ import { lazyPage } from '../../app/lazy-page.ts';
 const RequestFormPage = lazyPage(() => import('./RequestFormPage.tsx'), 'RequestFormPage');
 const RequestListPage = lazyPage(() => import('./RequestListPage.tsx'), 'RequestListPage');
 
-/** /cadastro-uc-nova/:status — only a status code; anything else is not a page. */
+/**
+ * /cadastro-uc-nova/:status (spec part 1 §7: the route pre-fills the status filter) — becomes the
+ * list's URL with that status (?status=N), so its state lives where every other filter does.
+ * Only a status code; anything else is not a page.
+ */
 function ListByStatus({ form }: { form: RequestForm }) {
   const code = Number(useParams().status);
-  return isRequestStatus(code) ? <RequestListPage form={form} initialStatus={code} /> : <NotFoundPage />;
+  const { search } = useLocation();
+  if (!isRequestStatus(code)) return <NotFoundPage />;
+  return (
+    <Navigate replace to={requestListHref(form, { ...parseRequestListSearch(search), status: [code] })} />
+  );
 }
 
 const relative = (path: string) => path.replace(/^\//, '');

@@ -1,0 +1,132 @@
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  FIELD_MAX,
+  formFieldLabel,
+  REQUEST_STATUSES,
+  regionalLabel,
+  SEARCH_MIN_LENGTH,
+  UFS,
+  type RequestForm,
+  type RequestListFilters,
+} from '@portal/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { PT_BR_DATE_PICKER } from '../../../ui/datePicker.tsx';
+import { concessionaires, regionals } from '../api.ts';
+import { lookupKeys } from '../queryKeys.ts';
+import { useStatusLabel } from '../useStatusLabel.ts';
+import type { ListStateOptions } from './useListState.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const SEARCH_DEBOUNCE_MS = 350;
+const DATE_PICKER = { ...PT_BR_DATE_PICKER, clearable: true } as const;
+
+interface Props {
+  form: RequestForm;
+  filters: RequestListFilters;
+  onChange: (change: RequestListFilters, options?: ListStateOptions) => void;
+}
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+
+/**
+ * The list's filters: statuses (several), regional, UF, concessionaire, period of the request and
+ * the contains-search. Each reads its value from the URL state and writes it back there; the
+ * server checks every one of them again and applies the session's scope whatever is chosen.
+ */
+export function ListFilters({ form, filters, onChange }: Props) {
+  const statusName = useStatusLabel();
+  const regionalRows = useQuery({ queryKey: lookupKeys.regionals(), queryFn: regionals, staleTime: DAY });
+  const providers = useQuery({
+    queryKey: lookupKeys.concessionaires(form.flow),
+    queryFn: () => concessionaires(form),
+    staleTime: DAY,
+  });
+
+  // The search box answers each key at once; the URL (and the call) follow when typing pauses.
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    const q = typed.length >= SEARCH_MIN_LENGTH ? typed : undefined;
+    if (q !== filters.q) onChange({ q }, { replace: true });
+    // Only a pause in typing writes the search; a URL change alone must not write it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  // A search the URL brings (back button, a link) shows in the box.
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    if (search.trim() !== (filters.q ?? '')) setSearch(filters.q ?? '');
+  }
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+      <MultiSelect
+        label="Filtrar Status"
+        placeholder={filters.status?.length ? undefined : 'Todos'}
+        clearable
+        searchable
+        data={REQUEST_STATUSES.map((code) => ({
+          value: String(code),
+          label: statusName(form.flow, form.kind, code),
+        }))}
+        value={(filters.status ?? []).map(String)}
+        onChange={(values) => onChange({ status: values.length ? values.map(Number) : undefined })}
+      />
+      <Select
+        label="Regional"
+        placeholder="Todas"
+        clearable
+        data={(regionalRows.data ?? []).map((r) => ({
+          value: String(r.id),
+          label: regionalLabel(r.regional),
+        }))}
+        value={filters.regional === undefined ? null : String(filters.regional)}
+        onChange={(value) => onChange({ regional: toId(value) })}
+      />
+      <Select
+        label="UF"
+        placeholder="Todas"
+        clearable
+        searchable
+        data={UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }))}
+        value={filters.uf ?? null}
+        onChange={(value) => onChange({ uf: value ?? undefined })}
+      />
+      <Select
+        label="Concessionária"
+        placeholder="Todas"
+        clearable
+        searchable
+        data={(providers.data ?? []).map((c) => ({ value: String(c.id), label: c.nome }))}
+        value={filters.concessionaria === undefined ? null : String(filters.concessionaria)}
+        onChange={(value) => onChange({ concessionaria: toId(value) })}
+      />
+      <DatePickerInput
+        label="Pedido de"
+        {...DATE_PICKER}
+        maxDate={filters.ate}
+        value={filters.de ?? null}
+        onChange={(de) => onChange({ de: de ?? undefined })}
+      />
+      <DatePickerInput
+        label="Pedido até"
+        {...DATE_PICKER}
+        minDate={filters.de}
+        value={filters.ate ?? null}
+        onChange={(ate) => onChange({ ate: ate ?? undefined })}
+      />
+      <TextInput
+        label="Pesquisar"
+        placeholder={`${formFieldLabel(form, 'unidade')}, Endereço ID, Site ID ou solicitante`}
+        leftSection={<IconSearch size={16} />}
+        maxLength={FIELD_MAX.search}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}
