@@ -36,6 +36,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } },
     // The × of a clearable select or date picker, and the password's eye, named in Portuguese.
     InputClearButton: { defaultProps: { 'aria-label': 'Limpar' } },
+    // The placeholder that takes the first focus is a role="presentation" element with a tabindex,
+    // which a menu may not hold (axe aria-required-children); the first item takes the focus instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
     },
@@ -55,6 +58,8 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': t.colors.gray[7],
+    // Mantine's gray 5 reads at 2:1; a placeholder is text too (a date picker's 'dd/mm/aaaa').
+    '--mantine-color-placeholder': readableOn(['#ffffff', t.colors.gray[0]], [t.colors.gray[6]]),
   };
   for (const [name, shades] of Object.entries(t.colors)) {
     const filled = readableOn(['#ffffff', t.colors.gray[0]], shades.slice(6));

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
@@ -23,12 +23,10 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
             size="sm"
             aria-label={navOpened ? 'Fechar menu' : 'Abrir menu'}
           />
-          <Link
-            to="/dashboard"
-            style={{ textDecoration: 'none', color: 'inherit' }}
-            aria-label="Ir para o início"
-          >
+          {/* Named by the logo's own words, then where it goes (the name holds what is seen). */}
+          <Link to="/dashboard" style={{ textDecoration: 'none', color: 'inherit' }}>
             <Logo />
+            <VisuallyHidden>Ir para o início</VisuallyHidden>
           </Link>
         </Group>
         <Group gap="sm" wrap="nowrap" miw={0} role="group" aria-label="Usuário conectado">

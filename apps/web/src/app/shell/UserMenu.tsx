@@ -34,13 +34,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             Alterar senha
           </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to="/logout"
-            replace
-            color="red"
-            leftSection={<IconLogout size={16} aria-hidden />}
-          >
+          <Menu.Item component={Link} to="/logout" replace leftSection={<IconLogout size={16} aria-hidden />}>
             Sair
           </Menu.Item>
         </Menu.Dropdown>
