@@ -67,6 +67,8 @@ interface Props {
   onReload: (discardTyped: boolean) => Promise<RequestRecord | undefined>;
 }
 
+const CONFLICT_ID = 'alterado-por-outra-pessoa';
+
 const isField = (name: string): name is RequestField => (REQUEST_FIELDS as readonly string[]).includes(name);
 
 /** One request form for the four flows: what it shows, locks, requires and offers comes from the domain's policy. */
@@ -164,6 +166,8 @@ export function RequestEditor({ form, record, onReload }: Props) {
           setConflict({ message, changed });
           setStartedFrom(now);
         } else setConflict({ message, changed: [] });
+        // The notice is at the top of a long form; the user pressed a button at the bottom.
+        setTimeout(() => document.getElementById(CONFLICT_ID)?.scrollIntoView({ block: 'start' }), 0);
         return;
       }
       toastError(`${FAILED.save}, ${message}`);
@@ -326,6 +330,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
         )}
         {conflict && (
           <ChangedMeanwhile
+            id={CONFLICT_ID}
             form={form}
             message={conflict.message}
             changed={conflict.changed}

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ChangedField } from './changedFields.ts';
 
 interface Props {
+  id: string;
   form: RequestForm;
   message: string;
   changed: ChangedField[];
@@ -22,9 +23,17 @@ const label = (form: RequestForm, field: ChangedField['field']) =>
  * current one, and this lists what the other person changed, so the user can take their values or
  * keep their own and save again (issue 15).
  */
-export function ChangedMeanwhile({ form, message, changed, display, onTakeTheirs, onDiscardMine }: Props) {
+export function ChangedMeanwhile({
+  id,
+  form,
+  message,
+  changed,
+  display,
+  onTakeTheirs,
+  onDiscardMine,
+}: Props) {
   return (
-    <Alert color="orange" icon={<IconAlertTriangle />} role="alert" title={message}>
+    <Alert id={id} color="orange" icon={<IconAlertTriangle />} role="alert" title={message}>
       <Stack gap="xs">
         <Text size="sm">
           O que você digitou foi mantido e a solicitação abaixo já é a versão atual.{' '}
