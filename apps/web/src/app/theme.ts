@@ -39,6 +39,8 @@ export const theme = createTheme({
     // The placeholder that takes the first focus is a role="presentation" element with a tabindex,
     // which a menu may not hold (axe aria-required-children); the first item takes the focus instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A loader is announced ("Carregando…"): a name needs a role, a bare span may not carry one.
+    Loader: { defaultProps: { role: 'status' } },
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
     },
