@@ -37,7 +37,7 @@ interface Props {
 
 const ACCEPT = acceptAttribute('solicitacao');
 /** Said before anything is chosen (issue 15 item 5), from the same limit the server enforces. */
-const ACCEPTED_TEXT = `PDF, JPG ou PNG, até ${formatFileSize(MAX_FILE_BYTES)}`;
+const ACCEPTED_TEXT = `PDF, JPG ou PNG de até ${formatFileSize(MAX_FILE_BYTES)}`;
 
 /** The file's type is judged by its first bytes and its size before anything is sent (spec part 1 §5). */
 async function problemOf(file: File): Promise<string | null> {
@@ -196,6 +196,7 @@ interface SlotDropzoneProps {
 function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoose }: SlotDropzoneProps) {
   const labelId = `${fieldInputId(slot)}-rotulo`;
   const hintId = `${fieldInputId(slot)}-dica`;
+  const errorId = `${fieldInputId(slot)}-erro`;
   return (
     <Stack gap={4}>
       <Text id={labelId} size="sm" fw={500}>
@@ -210,8 +211,7 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
         id={fieldInputId(slot)}
         role="button"
         aria-labelledby={labelId}
-        aria-describedby={hintId}
-        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         multiple={false}
         onDrop={(dropped) => onChoose(dropped[0] ?? null)}
         onReject={(rejected) => onChoose(rejected[0]?.file ?? null)}
@@ -245,7 +245,7 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
         </Anchor>
       )}
       {error && (
-        <Text size="xs" c="red.8" role="alert">
+        <Text id={errorId} size="xs" c="red.8" role="alert">
           {error}
         </Text>
       )}
