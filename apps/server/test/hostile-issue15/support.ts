@@ -1,0 +1,38 @@
+import { requestForm, type Flow, type Kind } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import { bearer, login } from '../support/test-app.ts';
+
+/** Every demo user that can sign in, by the name before @demo.portal. */
+export const DEMO = ['admin', 'celula', 'regional', 'amee', 'tower', 'property', 'solicitante', 'consulta'];
+
+export async function signIn(app: FastifyInstance, who: string[] = DEMO) {
+  const tokens: Record<string, string> = {};
+  for (const w of who) tokens[w] = await login(app, `${w}@demo.portal`);
+  return tokens;
+}
+
+/** `/api/<form's prefix>/<call>` for a form. */
+export const formCall = (flow: Flow, kind: Kind, call: string) =>
+  `/api/${requestForm(flow, kind).apiBase}/${call}`;
+
+/** A raw call: any method, body and content type, with or without a session. */
+export const raw = (
+  app: FastifyInstance,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: string,
+  contentType = 'application/json',
+) =>
+  app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload }),
+    headers: {
+      ...(token ? bearer(token) : {}),
+      ...(payload === undefined ? {} : { 'content-type': contentType }),
+    },
+  });
+
+/** A 4xx (never 2xx, never 5xx). */
+export const is4xx = (code: number) => code >= 400 && code < 500;
