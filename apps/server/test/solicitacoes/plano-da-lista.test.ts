@@ -2,7 +2,7 @@ import { and, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { solicitacoes } from '../../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
-import { listValues, requestPageQuery } from '../../src/modules/solicitacoes/repo.ts';
+import { listValues, requestPageQuery, resolveListFilter } from '../../src/modules/solicitacoes/repo.ts';
 import { insertSyntheticRequests } from '../support/synthetic-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -49,7 +49,13 @@ const literal = (value: unknown): string =>
 /** The plan of the list's prepared statement as the server runs it: planned for its values. */
 async function planOf(who: string, query: Partial<ListQuery>) {
   const user = users.get(who)!;
-  const list = { page: 1, per_page: 10, order: 'asc', ...query } as ListQuery;
+  // The search's requesters are looked up first, as listRequests does.
+  const list = await resolveListFilter(t.app.db, {
+    page: 1,
+    per_page: 10,
+    order: 'asc',
+    ...query,
+  } as ListQuery);
   const { sql: text, params } = requestPageQuery(t.app.db, user, list).toSQL();
   const values = fillPlaceholders(params, listValues(user, 'energia', 'nova', list));
   const name = `plano_da_lista_${++statements}`;

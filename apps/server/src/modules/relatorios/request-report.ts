@@ -39,6 +39,7 @@ import {
   REQUEST_SORT,
   requestListFilter,
   requestListTotal,
+  resolveListFilter,
   type RequestListFilter,
 } from '../solicitacoes/repo.ts';
 import { scopeOf } from '../solicitacoes/scope.ts';
@@ -297,9 +298,10 @@ export async function requestListExport(
   db: DbOrTx,
   user: SessionUser,
   form: RequestReport,
-  query: RequestListFilter,
+  asked: RequestListFilter,
 ) {
-  sortOf(query, REQUEST_SORT);
+  sortOf(asked, REQUEST_SORT);
+  const query = await resolveListFilter(db, asked);
   const where = requestListFilter(user, form.flow, form.kind, query);
   const [statusName, total] = await Promise.all([
     statusNames(db, form),

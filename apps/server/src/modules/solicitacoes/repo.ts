@@ -114,17 +114,43 @@ export type RequestListFilter = Pick<
 /**
  * Quick search (issue 15): the typed text anywhere in the unit, the address id or the site id
  * (ILIKE '%…%', served by the pg_trgm indexes of migration 0008), or in the requester's name,
- * accents and case aside. The requesters are found first (a small table), then their requests by
- * the id_usuario index, so every branch of the OR is an index the planner can combine.
+ * accents and case aside. The requesters whose name matches are looked up first (a small table)
+ * and their ids sent as a plain array: the planner then knows how many requests they hold. Left
+ * inside the statement as a subquery, their count was a guess, and a rare text was searched by
+ * walking the whole form in date order (2 s at a million requests instead of 20 ms).
  */
 const containsPattern = (q: string) => `%${likeEscape(q)}%`;
-const quickSearch = (pattern: SQLWrapper, namePattern: SQLWrapper) =>
+const quickSearch = (pattern: SQLWrapper, requesters: SQLWrapper | undefined) =>
   or(
     ilike(solicitacoes.unidade, pattern),
     ilike(solicitacoes.enderecoId, pattern),
     ilike(solicitacoes.siteId, pattern),
-    sql`${solicitacoes.idUsuario} = any(array(select ${usuarios.id} from ${usuarios} where ${folded(usuarios.name)} like ${namePattern}))`,
+    requesters ? sql`${solicitacoes.idUsuario} = any(${requesters})` : undefined,
   );
+
+/** The ids of the users whose name holds the search, accents and case aside. */
+async function requestersNamed(db: DbOrTx, q: string): Promise<number[]> {
+  const statement = prepared(db, 'lista_solicitantes', (name) =>
+    db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(sql`${folded(usuarios.name)} like ${sql.placeholder('namePattern')}`)
+      .prepare(name),
+  );
+  const rows = await statement.execute({ namePattern: containsPattern(foldText(q)) });
+  return rows.map((r) => r.id);
+}
+
+/** A list's filters with the search's requesters looked up (none when nobody's name matches). */
+export type ResolvedListFilter = RequestListFilter & { requesters?: number[] };
+export async function resolveListFilter<T extends RequestListFilter>(
+  db: DbOrTx,
+  query: T,
+): Promise<T & { requesters?: number[] }> {
+  if (!query.q) return query;
+  const requesters = await requestersNamed(db, query.q);
+  return requesters.length ? { ...query, requesters } : query;
+}
 
 /** The first instant of a calendar day on the portal's clock (Brasília), and of the day after. */
 const ZONE = sql.raw(`'America/Sao_Paulo'`);
@@ -172,15 +198,16 @@ const FILTER_LETTERS = {
   de: 'd',
   ate: 'a',
   q: 'q',
-} as const satisfies Partial<Record<keyof RequestListFilter, string>>;
-const filterLetters = (query: RequestListFilter) =>
+  requesters: 'n',
+} as const satisfies Partial<Record<keyof ResolvedListFilter, string>>;
+const filterLetters = (query: ResolvedListFilter) =>
   (Object.keys(FILTER_LETTERS) as (keyof typeof FILTER_LETTERS)[])
     .filter((key) => query[key] !== undefined)
     .map((key) => FILTER_LETTERS[key])
     .join('');
 
 /** What decides a list's where-clause (part of its prepared statements' names): scope and filters. */
-const listShape = (user: SessionUser, query: RequestListFilter) =>
+const listShape = (user: SessionUser, query: ResolvedListFilter) =>
   `${scopeShape(user)}:${filterLetters(query)}`;
 
 /** Whether the per-scope counters know the list's total: a filter on status and regional at most. */
@@ -191,7 +218,7 @@ export const listValues = (
   user: SessionUser,
   flow: Flow,
   kind: Kind,
-  query: RequestListFilter & Partial<Pick<RequestListQuery, 'apos' | 'page' | 'per_page'>>,
+  query: ResolvedListFilter & Partial<Pick<RequestListQuery, 'apos' | 'page' | 'per_page'>>,
 ) => ({
   ...scopeValues(user),
   flow,
@@ -203,7 +230,7 @@ export const listValues = (
   de: query.de,
   ate: query.ate,
   pattern: query.q ? containsPattern(query.q) : undefined,
-  namePattern: query.q ? containsPattern(foldText(query.q)) : undefined,
+  requesters: query.requesters,
   apos: query.apos,
   ...pageOf({ page: query.page ?? 1, per_page: query.per_page ?? 0 }),
 });
@@ -214,7 +241,7 @@ type ListValues = ReturnType<typeof listValues>;
  * list statements), or with `values`, bound in place (the list's export). The regional filter is
  * one more condition beside the session's scope: it narrows it, never widens it.
  */
-const listWhere = (user: SessionUser, query: RequestListFilter, values?: ListValues) => {
+const listWhere = (user: SessionUser, query: ResolvedListFilter, values?: ListValues) => {
   const value = (name: keyof ListValues) => (values ? sql.param(values[name]) : sql.placeholder(name));
   return and(
     scopeOf(user, undefined, { prepared: !values }),
@@ -228,19 +255,19 @@ const listWhere = (user: SessionUser, query: RequestListFilter, values?: ListVal
       : eq(solicitacoes.idConcessionaria, value('concessionaria')),
     query.de === undefined ? undefined : gte(solicitacoes.dataPedido, startOfDay(value('de'))),
     query.ate === undefined ? undefined : lt(solicitacoes.dataPedido, startOfNextDay(value('ate'))),
-    query.q ? quickSearch(value('pattern'), value('namePattern')) : undefined,
+    query.q ? quickSearch(value('pattern'), query.requesters ? value('requesters') : undefined) : undefined,
   );
 };
 
 /** The rows a list's filters leave, for its export (the same clause as its pages). */
-export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, query: RequestListFilter) =>
+export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, query: ResolvedListFilter) =>
   listWhere(user, query, listValues(user, flow, kind, query));
 
 /**
  * The list's total as a value of its page's statement (one round trip for both): the per-scope
  * counters, or for any other filter the count of its matches.
  */
-const listTotal = (user: SessionUser, query: RequestListFilter) =>
+const listTotal = (user: SessionUser, query: ResolvedListFilter) =>
   countersServe(query)
     ? formTotal(user, { byStatus: query.status !== undefined, byRegional: query.regional !== undefined })
     : sql<number>`(select count(*)::int from ${solicitacoes} where ${listWhere(user, query)})`;
@@ -266,7 +293,11 @@ const lookup = (column: AnyColumn, key: AnyColumn, ref: AnyColumn) =>
  * then read: a deep page skips index entries, not whole rows. The first page, and one that
  * continues after a row, read their rows straight off that index.
  */
-export function requestPageQuery(db: DbOrTx, user: SessionUser, query: RequestListQuery) {
+export function requestPageQuery(
+  db: DbOrTx,
+  user: SessionUser,
+  query: RequestListQuery & ResolvedListFilter,
+) {
   const order = orderBy(query, REQUEST_SORT);
   const where = and(listWhere(user, query), continuesAfterRow(query) ? afterRow(user, query) : undefined);
   const columns = {
@@ -308,7 +339,13 @@ export function requestPageQuery(db: DbOrTx, user: SessionUser, query: RequestLi
 }
 
 /** One page of a form's list. */
-function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: RequestListQuery) {
+function requestPage(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: RequestListQuery & ResolvedListFilter,
+) {
   // The order is part of the text; a sort key that is no column is refused when it is built.
   const ordered = query.sort ? `${query.sort}:${query.order}` : '';
   const from = continuesAfterRow(query) ? 'apos' : skipsRows(query) ? 'salto' : '';
@@ -319,7 +356,7 @@ function requestPage(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, quer
 }
 
 /** A filtered list's total alone: it counts only the matches. */
-function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: RequestListFilter) {
+function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ResolvedListFilter) {
   const statement = prepared(db, `lista_total:${listShape(user, query)}`, (name) =>
     db.select({ n: count() }).from(solicitacoes).where(listWhere(user, query)).prepare(name),
   );
@@ -332,7 +369,7 @@ export const requestListTotal = (
   user: SessionUser,
   flow: Flow,
   kind: Kind,
-  query: RequestListFilter,
+  query: ResolvedListFilter,
 ) =>
   countersServe(query)
     ? countRequests(db, user, { flow, kind }, query.status, query.regional)
@@ -358,8 +395,9 @@ export async function listRequests(
   user: SessionUser,
   flow: Flow,
   kind: Kind,
-  query: RequestListQuery,
+  asked: RequestListQuery,
 ) {
+  const query = await resolveListFilter(db, asked);
   let rows = await requestPage(db, user, flow, kind, query);
   if (rows.length === 0 && continuesAfterRow(query) && !(await listEndsAfter(db, user, flow, kind, query)))
     rows = await requestPage(db, user, flow, kind, { ...query, apos: undefined });
