@@ -3,7 +3,7 @@
  * (issue 12), each scenario alternated with a bare route sending the same SQL (bench/bare-route.ts).
  * Usage: DATABASE_URL=postgres://… npx tsx bench/list.ts   (after bench/generate.ts)
  * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run (product-vs-bare.ts); the medians of
- * the rounds are printed.
+ * the rounds are printed. ONLY (a regular expression) keeps the scenarios it names.
  */
 import { recordStatements } from './bare-route.ts';
 import { alternate, printTable, startProductAndBare, type Measured } from './product-vs-bare.ts';
@@ -57,6 +57,49 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
   },
   { name: 'painel /api/home, célula', email: 'celula@demo.portal', path: '/api/home' },
   { name: 'painel /api/home, regional', email: 'regional@demo.portal', path: '/api/home' },
+  // Issue 15: the filters and the contains-search the list's URL carries.
+  {
+    name: 'lista, busca contida rara (0012345), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: '0012345' },
+  },
+  {
+    name: 'lista, busca contida comum (99999), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: '99999' },
+  },
+  {
+    name: 'lista, busca por nome de solicitante (renata), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: 'renata' },
+  },
+  {
+    name: 'lista, dois status + regional, regional',
+    email: 'regional@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, status: [1, 2], regional: 7 },
+  },
+  {
+    name: 'lista, UF SP, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, uf: 'SP' },
+  },
+  {
+    name: 'lista, período de um mês, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, de: '2026-01-01', ate: '2026-01-31' },
+  },
+  {
+    name: 'lista, pela última atualização, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, sort: 'atualizado_em', order: 'desc' },
+  },
   {
     name: 'validar-unidade (1M na base)',
     email: 'celula@demo.portal',
@@ -75,8 +118,10 @@ Object.assign(scenarios.find((s) => s.name.includes('seguindo'))!.body as object
   apos: beforeDeepPage.dados.at(-1)!.id,
 });
 
+// ONLY (a regular expression) measures only the scenarios it names, e.g. ONLY='busca|status|UF'.
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 const measured: Measured[] = [];
-for (const scenario of scenarios) {
+for (const scenario of scenarios.filter((s) => !only || only.test(s.name))) {
   const headers = await headersOf(scenario.email);
   const call = () =>
     fetch(`${product}${scenario.path}`, {
