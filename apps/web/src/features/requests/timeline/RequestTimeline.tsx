@@ -37,25 +37,13 @@ function EntryLine({ form, entry }: { form: RequestForm; entry: TimelineEntry })
         </Group>
       );
     case 'campo':
-      return (
-        <Text size="sm">
-          <Text span fw={600} inherit>
-            {entry.campo}:
-          </Text>{' '}
-          {entry.antes ?? EMPTY} → {entry.depois ?? EMPTY}
-        </Text>
-      );
+      // One text per line, so it reads (and is found) as 'Campo: antes → depois'.
+      return <Text size="sm">{`${entry.campo}: ${entry.antes ?? EMPTY} → ${entry.depois ?? EMPTY}`}</Text>;
     case 'anexo_adicionado':
-    case 'anexo_removido':
-      return (
-        <Text size="sm">
-          {entry.tipo === 'anexo_adicionado' ? 'Anexo adicionado' : 'Anexo removido'}:{' '}
-          <Text span fw={600} inherit>
-            {entry.campo}
-          </Text>
-          {entry.texto ? ` (${entry.texto})` : ''}
-        </Text>
-      );
+    case 'anexo_removido': {
+      const what = entry.tipo === 'anexo_adicionado' ? 'Anexo adicionado' : 'Anexo removido';
+      return <Text size="sm">{`${what}: ${entry.campo}${entry.texto ? ` (${entry.texto})` : ''}`}</Text>;
+    }
     case 'validacao':
       return (
         <Text size="sm" fw={600}>
@@ -63,14 +51,7 @@ function EntryLine({ form, entry }: { form: RequestForm; entry: TimelineEntry })
         </Text>
       );
     case 'observacao':
-      return (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          <Text span fw={600} inherit>
-            Observação:
-          </Text>{' '}
-          {entry.texto}
-        </Text>
-      );
+      return <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{`Observação: ${entry.texto ?? ''}`}</Text>;
   }
 }
 
