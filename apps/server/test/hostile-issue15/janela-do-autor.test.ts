@@ -82,6 +82,30 @@ describe('races: the author and someone else never both win', () => {
   });
 });
 
+describe('the window stays open for the author alone', () => {
+  it('the author corrects twice and then withdraws: their own saves never close it', async () => {
+    const r = await fresh();
+    const a = await call(t.app, tok.solicitante!, EDIT, {
+      id: r.id,
+      version: r.version,
+      status: r.status,
+      numero: '1',
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    const b = await call(t.app, tok.solicitante!, EDIT, {
+      id: r.id,
+      version: a.json().dados.version,
+      status: r.status,
+      numero: '2',
+      observacao: 'Corrigido o número.',
+    });
+    expect(b.statusCode, b.body).toBe(200);
+    const read = await call(t.app, tok.solicitante!, '/api/novas-unidades/list', { id: r.id });
+    expect(read.json().dados.autor_pode_corrigir).toBe(true);
+    expect((await call(t.app, tok.solicitante!, DELETE, { id: r.id })).statusCode).toBe(200);
+  });
+});
+
 describe('the window closes for any act of someone else, not only a status change', () => {
   it('after the regional saved a note without moving it, the author may neither correct nor withdraw', async () => {
     const r = await fresh();
