@@ -1,8 +1,9 @@
-import { requestForm, statusLabel, statusOptions, type RequestStatus } from '@portal/domain';
+import { requestForm, statusLabel, type RequestStatus } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
+  actionsOf,
   choose,
   chooseFirst,
   enabledFields,
@@ -10,19 +11,21 @@ import {
   fillTariffBlock,
   freshUnit,
   isRequired,
+  openAction,
   openRecord,
   optionsOf,
   rolePages,
   saveAndReturn,
   screenshot,
+  shownValue,
   statusOf,
   submitButton,
+  takeAction,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 const form = requestForm('energia', 'nova');
 const label = (s: RequestStatus) => statusLabel(s, form.flow, form.kind);
-const labels = (codes: RequestStatus[]) => statusOptions(form.flow, form.kind, codes).map((o) => o.label);
 
 let browser: Browser;
 const pages: Record<string, Page> = {};
@@ -37,12 +40,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** What a role that may not act sees: the record, every input locked, no 'Cadastrar'. */
+/** What a role that may not act sees: the record as text, no input, no 'Salvar', no action. */
 async function expectReadOnly(page: Page) {
   await openRecord(page, form, id);
   expect(await enabledFields(page)).toEqual([]);
   expect(await submitButton(page).count()).toBe(0);
-  await page.getByText('Somente leitura').waitFor();
+  expect(await actionsOf(page)).toEqual([]);
+  await page.getByText('Somente leitura').first().waitFor();
 }
 
 describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () => {
@@ -55,8 +59,8 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await expectPath(page, form.newPath);
 
     // Dados do Solicitante come from the session.
-    expect(await field(page, 'Nome').inputValue()).toBe('Sofia Solicitante');
-    expect(await field(page, 'Empresa').inputValue()).toBe('Conecta Engenharia e Serviços Ltda.');
+    expect(await shownValue(page, 'Nome')).toBe('Sofia Solicitante');
+    expect(await shownValue(page, 'Empresa')).toBe('Conecta Engenharia e Serviços Ltda.');
     // No status selector while creating; no cell blocks for the requester.
     expect(await page.getByLabel('Status', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Dados da Célula' }).count()).toBe(0);
@@ -88,7 +92,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     expect(await field(page, 'Endereço').isEnabled()).toBe(true);
     await screenshot(page, 'requests-form-cep-found');
     await choose(page, 'Regional', 'TSP - São Paulo');
-    expect(await field(page, 'CNPJ TIM').inputValue()).toBe('31.447.205/0026-00');
+    expect(await shownValue(page, 'CNPJ TIM')).toBe('31.447.205/0026-00');
     expect(await optionsOf(page, 'Cidade')).toContain('Campinas');
     await field(page, 'Número').fill('1578');
     await field(page, 'CNPJ/CPF da UC Solicitada').pressSequentially('11222333000181');
@@ -105,29 +109,30 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText(label(0)).waitFor();
-    const href = await row.getByRole('link', { name: /Editar solicitação/ }).getAttribute('href');
+    const href = await row.getByRole('link', { name: /^Abrir solicitação nº/ }).getAttribute('href');
     id = Number(href!.split('/').pop());
     expect(id).toBeGreaterThan(0);
   });
 
-  it('[REGIONAL][EDIT]: at 0 only Endereço ID, Site ID, status and observação are open; moves to 1', async () => {
+  it('[REGIONAL][EDIT]: at 0 only Endereço ID, Site ID and observação are open, with its three moves as buttons; moves to 1', async () => {
     const page = pages.regional!;
     await page.goto(form.listPath);
     await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
     await page
       .getByRole('row')
       .filter({ hasText: unidade })
-      .getByRole('link', { name: /Editar/ })
+      .getByRole('link', { name: /^Abrir solicitação nº/ })
       .click();
     await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
-    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'status', 'observacao']);
-    expect(await optionsOf(page, 'Status')).toEqual(labels([0, 1, 2, 3]));
+    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'observacao']);
+    expect(await actionsOf(page)).toEqual(['Iniciar validação', 'Aprovar', 'Recusar']);
+    // Keeping the status is a plain save.
+    await submitButton(page).waitFor();
     await screenshot(page, 'requests-form-regional');
 
     await field(page, 'Endereço ID').fill(`TSP${unidade.slice(-6)}`);
-    await choose(page, 'Status', label(1));
     await field(page, 'Observação').fill('Em análise pela regional.');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Iniciar validação');
     await screenshot(page, 'requests-list-regional');
     expect(await statusOf(baseUrl, form, id)).toBe(1);
   });
@@ -140,9 +145,8 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
   it('[REGIONAL][APPROVE]: moves 1 to 2', async () => {
     const page = pages.regional!;
     await openRecord(page, form, id);
-    expect(await optionsOf(page, 'Status')).toEqual(labels([1, 2, 3]));
-    await choose(page, 'Status', label(2));
-    await saveAndReturn(page, form);
+    expect(await actionsOf(page)).toEqual(['Aprovar', 'Recusar']);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(2);
   });
 
@@ -156,58 +160,67 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
       expect.arrayContaining(['data_ativacao', 'protocolo', 'tipo_de_pagamento', 'classe_tarifaria']),
     );
     expect(enabled).not.toContain('unidade');
-    expect(await optionsOf(page, 'Status')).toEqual(labels([2, 4, 5, 6, 7, 9]));
-    await choose(page, 'Status', label(4));
-    await saveAndReturn(page, form);
+    expect(await actionsOf(page)).toEqual([
+      'Colocar em validação',
+      'Enviar para a concessionária',
+      'Recusar',
+      'Aprovar',
+      'Devolver à Tower',
+    ]);
+    await takeAction(page, form, 'Colocar em validação');
 
     // The regional has nothing left to do at 4.
     await expectReadOnly(pages.regional!);
   });
 
-  it('[CELULA][APPROVE]: choosing 5 requires the tariff block; filled, it saves', async () => {
+  it('[CELULA][APPROVE]: "Enviar para a concessionária" asks for the tariff block; filled, it saves', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(5));
-    await submitButton(page).click();
-    await page.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
-    await page.getByText('O campo Classe Tarifária é obrigatório.').first().waitFor();
-
     await field(page, 'Previsão de Ativação').fill('2026-12-15');
-    await fillTariffBlock(page, form, {
+    const dialog = await openAction(page, 'Enviar para a concessionária');
+    await dialog.getByRole('button', { name: 'Confirmar: Enviar para a concessionária' }).click();
+    await dialog.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
+    await dialog.getByText('O campo Classe Tarifária é obrigatório.').first().waitFor();
+    expect(await statusOf(baseUrl, form, id)).toBe(4);
+
+    await fillTariffBlock(dialog, form, {
       pagamento: 'PM',
       centroCusto: 'CC1020',
       contaContabil: '41100',
       dataLigacao: '2026-12-20',
     });
     await screenshot(page, 'requests-form-celula');
-    await saveAndReturn(page, form);
+    await dialog.getByRole('button', { name: 'Confirmar: Enviar para a concessionária' }).click();
+    await page.getByText('Salvo com sucesso').first().waitFor();
+    await expectPath(page, form.listPath);
     expect(await statusOf(baseUrl, form, id)).toBe(5);
   });
 
-  it('[CELULA][APPROVE]: choosing 7 makes Tipo de Pagamento required (6 does not); moves to 7', async () => {
+  it('[CELULA][APPROVE]: "Aprovar" requires Tipo de Pagamento ("Recusar" does not); moves to 7', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
     expect(await isRequired(page, 'Tipo de Pagamento')).toBe(false);
-    await choose(page, 'Status', label(6));
-    expect(await isRequired(page, 'Tipo de Pagamento')).toBe(false);
-    await choose(page, 'Status', label(7));
-    expect(await isRequired(page, 'Tipo de Pagamento')).toBe(true);
-    await saveAndReturn(page, form);
+    const refusal = await openAction(page, 'Recusar');
+    expect(await refusal.getByLabel(/^Tipo de Pagamento/).count()).toBe(0);
+    await refusal.getByRole('button', { name: 'Cancelar' }).click();
+    await takeAction(page, form, 'Aprovar', async (dialog) => {
+      expect(await isRequired(dialog, 'Tipo de Pagamento')).toBe(true);
+      expect(await shownValue(dialog, 'Tipo de Pagamento')).toBe('PM');
+    });
     expect(await statusOf(baseUrl, form, id)).toBe(7);
     await expectReadOnly(pages.regional!);
   });
 
-  it('[AMEE][INSERT]: only status and observação; moves 7 to 8', async () => {
+  it('[AMEE][INSERT]: only observação and its two moves; "Inserir na base" moves 7 to 8', async () => {
     const page = pages.amee!;
     await page.goto(form.listPath);
     await screenshot(page, 'requests-list-amee');
     await openRecord(page, form, id);
-    expect(await enabledFields(page)).toEqual(['status', 'observacao']);
-    expect(await optionsOf(page, 'Status')).toEqual(labels([7, 8, 14]));
-    await choose(page, 'Status', label(8));
+    expect(await enabledFields(page)).toEqual(['observacao']);
+    expect(await actionsOf(page)).toEqual(['Inserir na base', 'Recusar']);
     await field(page, 'Observação').fill('Inserida na base.');
     await screenshot(page, 'requests-form-amee');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Inserir na base');
     expect(await statusOf(baseUrl, form, id)).toBe(8);
   });
 

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
   attach,
-  choose,
   field,
   fillRequest,
   fillTariffBlock,
@@ -16,6 +15,7 @@ import {
   screenshot,
   statusOf,
   submitButton,
+  takeAction,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -62,7 +62,9 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText(label(0)).waitFor();
     await screenshot(page, 'requests-troca-list-solicitante');
-    id = Number((await row.getByRole('link', { name: /Editar/ }).getAttribute('href'))!.split('/').pop());
+    id = Number(
+      (await row.getByRole('link', { name: /^Abrir solicitação nº/ }).getAttribute('href'))!.split('/').pop(),
+    );
   });
 
   it('[REGIONAL][APPROVE]: sees the documents, opens one, approves', async () => {
@@ -79,8 +81,7 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     await expect.poll(() => viewer.count()).toBe(0);
 
     await field(page, 'Endereço ID').fill(`TSPT${unidade.slice(-6)}`);
-    await choose(page, 'Status', label(2));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(2);
   });
 
@@ -88,8 +89,7 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     const page = pages.celula!;
     await openRecord(page, form, id);
     await attach(page, 'Anexo Complementar', SAMPLE_FILES.png('complementar.png'));
-    await choose(page, 'Status', label(4));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Colocar em validação');
 
     await openRecord(page, form, id);
     await page.getByRole('button', { name: 'Apagar Anexo Complementar' }).click();
@@ -99,7 +99,6 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     await page.getByText('Apagado com sucesso!').first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Apagar Anexo Complementar' }).count()).toBe(0);
 
-    await choose(page, 'Status', label(7));
     await fillTariffBlock(page, form, {
       pagamento: 'DA',
       centroCusto: 'CC2000',
@@ -107,15 +106,14 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
       dataLigacao: '2026-12-01',
     });
     await screenshot(page, 'requests-troca-form-celula');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(7);
   });
 
   it('[AMEE][INSERT]: inserts the change into the base', async () => {
     const page = pages.amee!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(8));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Inserir na base');
     expect(await statusOf(baseUrl, form, id)).toBe(8);
     await screenshot(page, 'requests-troca-list-amee');
   });

@@ -1,19 +1,17 @@
 import { requestForm, statusLabel } from '@portal/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
-  choose,
   createViaApi,
   field,
   freshUnit,
   isRequired,
+  openAction,
   openRecord,
   pageAs,
   requestFields,
-  saveAndReturn,
   statusOf,
-  submitButton,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -38,15 +36,18 @@ describe('regional refusal (spec part 1 §4: choosing 3 makes the observation ma
     const page = await pageAs(browser, baseUrl, 'regional@demo.portal');
     await openRecord(page, form, id);
     expect(await isRequired(page, 'Observação')).toBe(false);
-    await choose(page, 'Status', statusLabel(3, form.flow, form.kind));
-    expect(await isRequired(page, 'Observação')).toBe(true);
-
-    await submitButton(page).click();
-    await page.getByText('O campo Observação é obrigatório.').first().waitFor();
+    // "Recusar" asks for the observation in its confirmation and refuses to go on without it.
+    const dialog = await openAction(page, 'Recusar');
+    await dialog.getByText(statusLabel(3, form.flow, form.kind)).waitFor();
+    expect(await isRequired(dialog, 'Observação')).toBe(true);
+    await dialog.getByRole('button', { name: 'Confirmar: Recusar' }).click();
+    await dialog.getByText('O campo Observação é obrigatório.').first().waitFor();
     expect(await statusOf(baseUrl, form, id)).toBe(0);
 
-    await field(page, 'Observação').fill('Endereço fora da área de cobertura.');
-    await saveAndReturn(page, form);
+    await field(dialog, 'Observação').fill('Endereço fora da área de cobertura.');
+    await dialog.getByRole('button', { name: 'Confirmar: Recusar' }).click();
+    await page.getByText('Salvo com sucesso').first().waitFor();
+    await expectPath(page, form.listPath);
     expect(await statusOf(baseUrl, form, id)).toBe(3);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import { editPathFor, formFieldLabel, requestForm, type RequestForm } from '@portal/domain';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath } from '../support/browser.ts';
@@ -19,7 +19,7 @@ export async function chooseFirst(page: Page, label: string): Promise<string> {
   return name;
 }
 
-export const isRequired = (page: Page, label: string) =>
+export const isRequired = (page: Page | Locator, label: string) =>
   field(page, label).evaluate(
     (i) => (i as HTMLInputElement).required || i.getAttribute('aria-required') === 'true',
   );
@@ -36,7 +36,49 @@ export async function optionsOf(page: Page, label: string): Promise<string[]> {
   return names.map((n) => n.trim());
 }
 
-export const submitButton = (page: Page) => page.getByRole('button', { name: 'Cadastrar', exact: true });
+/** Saves without moving the request: 'Cadastrar' on a new one, 'Salvar' on a record (issue 15). */
+export const submitButton = (page: Page) => page.getByRole('button', { name: /^(Cadastrar|Salvar)$/ });
+
+/** The record's action buttons, by name, in the order offered (one per move the policy allows). */
+export const actionsOf = (page: Page): Promise<string[]> =>
+  page
+    .locator('[data-action]')
+    .allInnerTexts()
+    .then((names) => names.map((n) => n.trim()));
+
+/** Opens an action's confirmation and returns the dialog (named after the action). */
+export async function openAction(page: Page, action: string): Promise<Locator> {
+  await page
+    .locator('[data-action]')
+    .filter({ hasText: new RegExp(`^${action}$`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: action });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/**
+ * Takes one action of the record (the status select is gone, issue 15): presses its button, lets
+ * `fill` answer what the confirmation asks, confirms, and waits for the save and the way back.
+ */
+export async function takeAction(
+  page: Page,
+  form: RequestForm,
+  action: string,
+  fill?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
+  const dialog = await openAction(page, action);
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: `Confirmar: ${action}` }).click();
+  await page.getByText('Salvo com sucesso').first().waitFor();
+  await expectPath(page, form.listPath);
+}
+
+/** The value a field shows, whether an input (editable) or text (read-only, issue 15). */
+export const shownValue = (scope: Page | Locator, label: string): Promise<string> =>
+  field(scope, label).evaluate((el) =>
+    el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el.textContent ?? ''),
+  );
 
 export async function openRecord(page: Page, form: RequestForm, id: number): Promise<void> {
   await page.goto(editPathFor(form, id));
@@ -100,8 +142,15 @@ async function concessionariaFor(
   fields: Record<string, unknown>,
 ): Promise<number> {
   if (fields.id_concessionaria) return fields.id_concessionaria as number;
-  const answer = await apiCall(baseUrl, 'GET', form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias', token);
-  const serving = (answer.body!.dados as { id: number; ufs: string[] }[]).find((c) => c.ufs.includes(fields.uf as string));
+  const answer = await apiCall(
+    baseUrl,
+    'GET',
+    form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
+    token,
+  );
+  const serving = (answer.body!.dados as { id: number; ufs: string[] }[]).find((c) =>
+    c.ufs.includes(fields.uf as string),
+  );
   if (!serving) throw new Error(`nenhuma concessionária atende a UF ${String(fields.uf)}`);
   return serving.id;
 }
@@ -135,7 +184,11 @@ export async function moveViaApi(
 }
 
 /** An energy new unit walked by the API to 7 'Aprovada', as the requester, the regional and the cell would. */
-export async function approvedViaApi(baseUrl: string, unidade: string, concessionaire?: number): Promise<number> {
+export async function approvedViaApi(
+  baseUrl: string,
+  unidade: string,
+  concessionaire?: number,
+): Promise<number> {
   const form = requestForm('energia', 'nova');
   const { id } = await createViaApi(
     baseUrl,
@@ -143,7 +196,10 @@ export async function approvedViaApi(baseUrl: string, unidade: string, concessio
     'solicitante@demo.portal',
     requestFields(unidade, concessionaire ? { id_concessionaria: concessionaire } : {}),
   );
-  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { endereco_id: `TSPC${unidade.slice(-6)}`, status: 1 });
+  await moveViaApi(baseUrl, form, 'regional@demo.portal', id, {
+    endereco_id: `TSPC${unidade.slice(-6)}`,
+    status: 1,
+  });
   await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { status: 2 });
   await moveViaApi(baseUrl, form, 'celula@demo.portal', id, {
     status: 7,
@@ -278,7 +334,8 @@ export async function createUserViaApi(
     throw new Error(`usuarios/add falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
   const hash = (await waitForResetPath(dataDir, user.email, invitedSince)).split('/').pop();
   const reset = await apiCall(baseUrl, 'POST', 'change-password-new', undefined, { hash, password });
-  if (reset.status !== 200) throw new Error(`definir a senha falhou: ${reset.status} ${JSON.stringify(reset.body)}`);
+  if (reset.status !== 200)
+    throw new Error(`definir a senha falhou: ${reset.status} ${JSON.stringify(reset.body)}`);
 }
 
 /**
@@ -318,7 +375,7 @@ export async function rolePages(
 
 /** Fills the cell's tariff block as an approving cell must (only the fields this form has). */
 export async function fillTariffBlock(
-  page: Page,
+  page: Page | Locator,
   form: RequestForm,
   values: { pagamento: 'PM' | 'DA'; centroCusto: string; contaContabil: string; dataLigacao: string },
 ): Promise<void> {

@@ -5,7 +5,6 @@ import { apiLogin } from '../support/api.ts';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
   attach,
-  choose,
   createUserViaApi,
   createWithFilesViaApi,
   enabledFields,
@@ -14,17 +13,19 @@ import {
   freshUnit,
   moveViaApi,
   openRecord,
-  optionsOf,
   paddedPdf,
   requestFields,
   rolePages,
   SAMPLE_FILES,
-  saveAndReturn,
   screenshot,
   statusOf,
   submitButton,
   throttleUpload,
+  takeAction,
+  actionsOf,
+  openAction,
 } from './support.ts';
+import { statusFilterValues } from '../request-lists/support.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -83,21 +84,23 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     const page = pages.tower!;
     await page.goto(`${form.listPath}/9`);
     await page.getByRole('heading', { name: form.title }).waitFor();
-    expect(await field(page, 'Filtrar Status').inputValue()).toBe('Recusada Célula - Tower');
+    await expect.poll(() => statusFilterValues(page)).toEqual(['Recusada Célula - Tower']);
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText('Recusada Célula - Tower').waitFor();
     // The tower never starts a change of holder.
     expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
     await screenshot(page, 'requests-tower-list-status-9');
-    await row.getByRole('link', { name: /Editar/ }).click();
+    await row.getByRole('link', { name: /^Abrir solicitação nº/ }).click();
     await expectPath(page, `${form.listPath}/cadastro/${id}`);
   });
 
   it('[TOWER][FIX REFUSAL]: every field is locked but the tower attachment, the observation and the move back to 4', async () => {
     const page = pages.tower!;
     await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
-    expect(await enabledFields(page)).toEqual(['status', 'observacao']);
-    expect(await optionsOf(page, 'Status')).toEqual([label(4)]);
+    expect(await enabledFields(page)).toEqual(['observacao']);
+    // The tower cannot keep 9: its only button hands the request back, no plain save.
+    expect(await actionsOf(page)).toEqual(['Devolver à Célula']);
+    expect(await submitButton(page).count()).toBe(0);
     expect(await uploadSlots(page)).toEqual(['complementar_tower']);
     // The requester's documents can be read, not replaced; the cell's own attachment is not shown.
     const anexos = page.getByRole('region', { name: 'Anexos' });
@@ -118,7 +121,9 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     await field(page, 'Observação').fill('Autorização assinada anexada.');
     // About 4 s for 3 MB: long enough to see the bar move.
     const restore = await throttleUpload(page, 750_000);
-    await submitButton(page).click();
+    const back = await openAction(page, 'Devolver à Célula');
+    await back.getByText(label(4)).waitFor();
+    await back.getByRole('button', { name: 'Confirmar: Devolver à Célula' }).click();
     const bar = page.getByRole('progressbar', { name: 'Envio dos arquivos' });
     await bar.waitFor();
     await expect
@@ -133,7 +138,7 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
 
     // At 4 the policy no longer lets the tower touch the attachment: read-only, no delete link.
     await openRecord(page, form, id);
-    await page.getByText('Somente leitura').waitFor();
+    await page.getByText('Somente leitura').first().waitFor();
     expect(await submitButton(page).count()).toBe(0);
     expect(await deleteTowerFile(page).count()).toBe(0);
   });
@@ -141,9 +146,8 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
   it('[CELULA][REFUSE]: sends it back to the tower once more', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(9));
     await field(page, 'Observação').fill('A autorização enviada está sem data.');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Devolver à Tower');
     expect(await statusOf(baseUrl, form, id)).toBe(9);
   });
 
@@ -164,34 +168,31 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
 
     await attach(page, 'Anexo Complementar Tower', SAMPLE_FILES.pdf('autorizacao-datada.pdf'));
     await field(page, 'Observação').fill('Autorização com data anexada.');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Devolver à Célula');
     expect(await statusOf(baseUrl, form, id)).toBe(4);
   });
 
   it('[CELULA][APPROVE]: continues to 5 and then to 7 "Aprovada Troca"', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(5));
     await fillTariffBlock(page, form, {
       pagamento: 'PM',
       centroCusto: 'CC5000',
       contaContabil: '41500',
       dataLigacao: '2026-12-10',
     });
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Enviar para a concessionária');
     expect(await statusOf(baseUrl, form, id)).toBe(5);
 
     await openRecord(page, form, id);
-    await choose(page, 'Status', 'Aprovada Troca');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(7);
   });
 
   it('[AMEE][INSERT]: inserts it into the base; the status history shows the tower’s step', async () => {
     const page = pages.amee!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(8));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Inserir na base');
     expect(await statusOf(baseUrl, form, id)).toBe(8);
 
     await openRecord(page, form, id);

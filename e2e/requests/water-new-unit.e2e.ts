@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
-  choose,
   field,
   fillRequest,
   fillTariffBlock,
@@ -14,6 +13,7 @@ import {
   saveAndReturn,
   screenshot,
   statusOf,
+  takeAction,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -56,15 +56,16 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
     const row = page.getByRole('row').filter({ hasText: matricula });
     await row.getByText(label(0)).waitFor();
     await screenshot(page, 'requests-agua-list-solicitante');
-    id = Number((await row.getByRole('link', { name: /Editar/ }).getAttribute('href'))!.split('/').pop());
+    id = Number(
+      (await row.getByRole('link', { name: /^Abrir solicitação nº/ }).getAttribute('href'))!.split('/').pop(),
+    );
   });
 
   it('[REGIONAL][APPROVE]: approves with the address id', async () => {
     const page = pages.regional!;
     await openRecord(page, form, id);
     await field(page, 'Endereço ID').fill(`TSPW${matricula.slice(-6)}`);
-    await choose(page, 'Status', label(2));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(2);
   });
 
@@ -72,7 +73,6 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
     const page = pages.celula!;
     await openRecord(page, form, id);
     expect(await field(page, 'Mercado').count()).toBe(0);
-    await choose(page, 'Status', 'Aprovada Matrícula/RGI');
     await fillTariffBlock(page, form, {
       pagamento: 'PM',
       centroCusto: 'CC3000',
@@ -80,15 +80,14 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
       dataLigacao: '2026-11-30',
     });
     await screenshot(page, 'requests-agua-form-celula');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(7);
   });
 
   it('[AMEE][INSERT]: inserts it into the base', async () => {
     const page = pages.amee!;
     await openRecord(page, form, id);
-    await choose(page, 'Status', label(8));
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Inserir na base');
     expect(await statusOf(baseUrl, form, id)).toBe(8);
   });
 });

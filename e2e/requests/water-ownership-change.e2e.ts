@@ -10,13 +10,14 @@ import {
   fillRequest,
   freshUnit,
   openRecord,
-  optionsOf,
   rolePages,
   SAMPLE_FILES,
   saveAndReturn,
   screenshot,
   statusOf,
   submitButton,
+  actionsOf,
+  takeAction,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -81,7 +82,9 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     const row = await rowOf(page);
     await row.getByText(label(0)).waitFor();
     await screenshot(page, 'requests-agua-troca-list-solicitante');
-    id = Number((await row.getByRole('link', { name: /Editar/ }).getAttribute('href'))!.split('/').pop());
+    id = Number(
+      (await row.getByRole('link', { name: /^Abrir solicitação nº/ }).getAttribute('href'))!.split('/').pop(),
+    );
     expect(id).toBeGreaterThan(0);
   });
 
@@ -91,7 +94,7 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     await page.getByRole('heading', { name: form.title }).waitFor();
     expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
     await page.goto(form.newPath);
-    await page.getByText('Somente leitura').waitFor();
+    await page.getByText('Somente leitura').first().waitFor();
     await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
     expect(await field(page, 'Matrícula/RGI').count()).toBe(1);
     expect(await field(page, 'Unidade Nova').count()).toBe(0);
@@ -99,49 +102,49 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     await screenshot(page, 'requests-agua-troca-form-tower');
   });
 
-  it('[REGIONAL][APPROVE]: at 0 only the ids, status and observação are open; the documents open; approves', async () => {
+  it('[REGIONAL][APPROVE]: at 0 only the ids and observação are open, with the moves as buttons; the documents open; approves', async () => {
     const page = pages.regional!;
     await openRecord(page, form, id);
-    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'status', 'observacao']);
-    // The water change lets the regional keep 0 (part 2 §4.2).
-    expect(await optionsOf(page, 'Status')).toEqual([0, 1, 2, 3].map((s) => label(s as RequestStatus)));
+    expect(await enabledFields(page)).toEqual(['endereco_id', 'site_id', 'observacao']);
+    // The water change lets the regional keep 0 (part 2 §4.2): a plain save, besides the three moves.
+    expect(await actionsOf(page)).toEqual(['Iniciar validação', 'Aprovar', 'Recusar']);
+    await submitButton(page).waitFor();
     const anexos = page.getByRole('region', { name: 'Anexos' });
     expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
 
     await field(page, 'Endereço ID').fill(`TSPA${matricula.slice(-6)}`);
-    await choose(page, 'Status', label(2));
     await field(page, 'Observação').fill('Documentos conferidos pela regional.');
     await screenshot(page, 'requests-agua-troca-form-regional');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar');
     expect(await statusOf(baseUrl, form, id)).toBe(2);
   });
 
-  it('[CELULA][APPROVE]: water labels in the selector; 7 "Aprovada Troca" requires Tipo de Pagamento', async () => {
+  it('[CELULA][APPROVE]: water wording of the moves; "Aprovar" (to "Aprovada Troca") requires Tipo de Pagamento', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
-    const options = await optionsOf(page, 'Status');
-    expect(options).toContain('Aprovada Troca');
-    expect(options).toContain('Recusada Célula - Property');
+    const actions = await actionsOf(page);
+    expect(actions).toContain('Aprovar');
+    expect(actions).toContain('Devolver ao Property');
     expect(await field(page, 'Unidade Nova').isEnabled()).toBe(true);
     // Of the cell block the water change has only the payment type (part 2 §2.14).
     expect(await field(page, 'Mercado').count()).toBe(0);
 
-    await choose(page, 'Status', 'Aprovada Troca');
-    await submitButton(page).click();
-    await page.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
-    await choose(page, 'Tipo de Pagamento', 'DA');
     await field(page, 'Unidade Nova').fill(`N${matricula.slice(-8)}`);
-    await screenshot(page, 'requests-agua-troca-form-celula');
-    await saveAndReturn(page, form);
+    await takeAction(page, form, 'Aprovar', async (dialog) => {
+      await dialog.getByText('Aprovada Troca').waitFor();
+      await dialog.getByRole('button', { name: 'Confirmar: Aprovar' }).click();
+      await dialog.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();
+      await choose(dialog, 'Tipo de Pagamento', 'DA');
+      await screenshot(page, 'requests-agua-troca-form-celula');
+    });
     expect(await statusOf(baseUrl, form, id)).toBe(7);
   });
 
   it('[AMEE][INSERT]: only status and observação; inserts it into the base', async () => {
     const page = pages.amee!;
     await openRecord(page, form, id);
-    expect(await enabledFields(page)).toEqual(['status', 'observacao']);
-    await choose(page, 'Status', label(8));
-    await saveAndReturn(page, form);
+    expect(await enabledFields(page)).toEqual(['observacao']);
+    await takeAction(page, form, 'Inserir na base');
     expect(await statusOf(baseUrl, form, id)).toBe(8);
     const row = await rowOf(page);
     await row.getByText('Inserida na Base Xerox/AME').waitFor();
