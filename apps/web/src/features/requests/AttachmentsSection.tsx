@@ -22,7 +22,8 @@ import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
 import type { ChosenFiles, Problems } from './formModel.ts';
 import { fieldInputId } from './RequestFieldInput.tsx';
 import { formatFileSize } from '../files/fileSize.ts';
-import { useTimeline, type TimelineAttachment } from './timeline/api.ts';
+import { timelineKey, useTimeline, type TimelineAttachment } from './timeline/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 interface Props {
   form: RequestForm;
@@ -63,6 +64,7 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
   const [viewing, setViewing] = useState<{ url: string; nome: string } | null>(null);
   // Who sent each stored file and when: the timeline's answer carries it (one call for both).
   const timeline = useTimeline(form, record?.id);
+  const queryClient = useQueryClient();
   if (!policy.visibleFiles.length) return null;
   const sentBy = (id: number): TimelineAttachment | undefined =>
     timeline.data?.anexos.find((a) => a.id === id);
@@ -80,6 +82,8 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
       try {
         const { msg } = await deleteAttachment(form, record!.id, slot);
         toastSuccess(msg);
+        // The removal is an event of the timeline too.
+        void queryClient.invalidateQueries({ queryKey: timelineKey(form, record!.id) });
         onDeleted();
       } catch (error) {
         toastError(error instanceof Error ? `${FAILED.delete}. ${error.message}` : FAILED.delete);
