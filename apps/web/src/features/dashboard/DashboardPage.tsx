@@ -1,6 +1,6 @@
 import { Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { dashboardGroups, hidesHeader } from '@portal/domain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { useDashboardOverview, useHomeTotals } from './api.ts';
 import classes from './Dashboard.module.css';
@@ -14,12 +14,14 @@ const OverviewCharts = lazy(() =>
   import('./OverviewCharts.tsx').then((m) => ({ default: m.OverviewCharts })),
 );
 
-/** Whether the element has come near the viewport once. */
+/**
+ * Whether the element has come near the viewport once. A callback ref: the element appears only
+ * once the overview has loaded, after the first render.
+ */
 function useSeen<T extends Element>() {
-  const ref = useRef<T>(null);
+  const [element, setElement] = useState<T | null>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (seen || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -29,8 +31,8 @@ function useSeen<T extends Element>() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen]);
-  return [ref, seen] as const;
+  }, [element, seen]);
+  return [setElement, seen] as const;
 }
 
 /** "quinta-feira, 26 de novembro de 2026": the browser's own pt-BR names, no locale to load. */
