@@ -5,7 +5,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall } from '../support/api.ts';
 import { expectPath, launchBrowser } from '../support/browser.ts';
-import { createViaApi, freshUnit, moveViaApi, pageAs, requestFields, tokenOf } from '../requests/support.ts';
+import { axeViolations } from '../accessibility/axe.ts';
+import {
+  createViaApi,
+  freshUnit,
+  moveViaApi,
+  pageAs,
+  requestFields,
+  screenshot,
+  tokenOf,
+} from '../requests/support.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -27,6 +36,29 @@ async function bellCount(page: Page): Promise<number> {
   const name = (await bell(page).getAttribute('aria-label')) ?? '';
   const match = /(\d+) não lida/.exec(name);
   return match ? Number(match[1]) : 0;
+}
+
+/** axe's blocking findings on the bell and its panel (marked data-notifications). */
+async function bellViolations(page: Page) {
+  const findings = await axeViolations(page);
+  const ours = await Promise.all(
+    findings.map(async (f) => ({
+      ...f,
+      nodes: (
+        await Promise.all(
+          f.nodes.map(async (n) =>
+            (await page.evaluate(
+              (sel) => !!document.querySelector(sel)?.closest('[data-notifications]'),
+              n.target,
+            ))
+              ? [n]
+              : [],
+          ),
+        )
+      ).flat(),
+    })),
+  );
+  return ours.filter((f) => f.nodes.length > 0);
 }
 
 /** The outbox's messages to `to` whose text names `needle`, quoted-printable undone. */
@@ -63,6 +95,14 @@ describe('status-change notices (issue 15 point 6)', () => {
     const notice = panel.getByRole('button', { name: new RegExp(`Solicitação nº ${id}: ${label}`) });
     await notice.waitFor();
     await expect.poll(() => notice.innerText()).toContain('Renata Regional');
+    // Newest first: this change heads the list.
+    await expect
+      .poll(() => panel.getByRole('listitem').first().innerText())
+      .toContain(`Solicitação nº ${id}:`);
+    await screenshot(page, 'notifications-panel');
+    // The bell and its open panel add no serious or critical violation (the screens under them
+    // are the accessibility journey's).
+    expect(await bellViolations(page)).toEqual([]);
     await notice.click();
     await expectPath(page, editPathFor(form, id));
     // Opened, it is read.

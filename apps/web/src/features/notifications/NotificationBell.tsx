@@ -42,41 +42,42 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount().data ?? 0;
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      trapFocus
-      returnFocus
+    // The count sits beside the button, not around it: the popover's target must be the button
+    // itself, which alone may carry aria-expanded.
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      color="red"
+      disabled={unread === 0}
+      offset={4}
+      data-notifications
+      data-testid="notification-count"
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          disabled={unread === 0}
-          offset={4}
-          data-testid="notification-count"
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={380}
+        shadow="md"
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             aria-label={unreadLabel(unread)}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notificações" role="dialog">
-        {opened && <NotificationPanel unread={unread} onOpenRecord={() => setOpened(false)} />}
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} role="dialog" aria-label="Notificações" data-notifications>
+          {opened && <NotificationPanel unread={unread} onOpenRecord={() => setOpened(false)} />}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
