@@ -55,7 +55,9 @@ describe('one timeline per request (issue 15 item 4)', () => {
 
     const change = timeline(page).getByText('Site ID: SITE01 → SITE99', { exact: true });
     await change.waitFor();
-    const event = timeline(page).locator('.mantine-Timeline-item').filter({ has: change });
+    const event = timeline(page)
+      .locator('.mantine-Timeline-item')
+      .filter({ hasText: 'Site ID: SITE01 → SITE99' });
     const heading = await event.innerText();
     expect(heading).toContain('Renata Regional');
     expect(heading).toContain(dayjs().format('DD/MM/YYYY'));
