@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { creatorWindowFor } from './authorship.ts';
 import { attachmentsOf, deleteAttachmentRow, findRequest, touchRequest } from './repo.ts';
 
 /**
@@ -37,6 +38,8 @@ export async function deleteAttachment(
     kind,
     currentStatus: request.status as RequestStatus,
     uploadedFiles: files.map((f) => f.tipo as RequestFile),
+    // The author may remove a file while they may still replace it (the creator's window).
+    creatorWindow: await creatorWindowFor(db, user, flow, kind, request),
   });
   if (!policy.canSave || !policy.editableFiles.includes(input.tipo)) {
     throw forbidden(`Você não pode apagar o arquivo ${label} neste status.`);
