@@ -5,10 +5,20 @@ import type { FileStorage } from '../storage/file-storage.ts';
 /** What a browser may show inline; every other accepted type is only downloaded. */
 const INLINE: readonly FileType[] = ['pdf', 'jpeg', 'png'];
 
-/** `inline`/`attachment` with the original name: an ASCII fallback and the UTF-8 form (RFC 6266). */
+/**
+ * `inline`/`attachment` with the original name (RFC 6266): an ASCII fallback without the accents,
+ * and the UTF-8 form, where RFC 8187 allows `'()*` only percent-encoded (encodeURIComponent keeps them).
+ */
 export function contentDisposition(name: string, inline: boolean): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 /** Downloads never run script, even when opened directly: a sandboxed document with no sources. */
@@ -28,7 +38,10 @@ export function sendStoredFile(
   const inline = !file.contentType && kind !== undefined && INLINE.includes(kind);
   if (file.tamanho !== undefined) reply.header('content-length', file.tamanho);
   return reply
-    .header('content-type', file.contentType ?? (kind ? FILE_CONTENT_TYPES[kind] : 'application/octet-stream'))
+    .header(
+      'content-type',
+      file.contentType ?? (kind ? FILE_CONTENT_TYPES[kind] : 'application/octet-stream'),
+    )
     .header('content-disposition', contentDisposition(file.nome, inline))
     .header('content-security-policy', DOWNLOAD_CSP)
     .header('x-content-type-options', 'nosniff')
