@@ -83,7 +83,7 @@ describe('attachments of a request', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
     expect(file.headers['content-disposition']).toBe(
-      `inline; filename="Relato_rio de campo.pdf"; filename*=UTF-8''Relat%C3%B3rio%20de%20campo.pdf`,
+      `inline; filename="Relatorio de campo.pdf"; filename*=UTF-8''Relat%C3%B3rio%20de%20campo.pdf`,
     );
   });
 
