@@ -219,7 +219,8 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
         multiple={false}
         onDrop={(dropped) => onChoose(dropped[0] ?? null)}
         onReject={(rejected) => onChoose(rejected[0]?.file ?? null)}
-        inputProps={{ accept: ACCEPT }}
+        // Not rendered, only clicked: a file input inside role="button" is a nested control (axe).
+        inputProps={{ accept: ACCEPT, style: { display: 'none' } }}
         p="sm"
         radius="md"
         style={error ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
