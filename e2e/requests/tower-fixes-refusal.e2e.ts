@@ -88,7 +88,7 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText('Recusada Célula - Tower').waitFor();
     // The tower never starts a change of holder.
-    expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: form.createButton }).count()).toBe(0);
     await screenshot(page, 'requests-tower-list-status-9');
     await row.getByRole('link', { name: /^Abrir solicitação nº/ }).click();
     await expectPath(page, `${form.listPath}/cadastro/${id}`);

@@ -50,13 +50,13 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
   it('[SOLICITANTE][CREATE]: water wording, the three documents required, created at "Solicitação Iniciada"', async () => {
     const page = pages.solicitante!;
     await page.goto(form.listPath);
-    await page.getByRole('heading', { name: 'Troca de Titularidade - Água' }).waitFor();
+    await page.getByRole('heading', { name: 'Troca de Titularidade (Água)' }).waitFor();
     await page.locator('th[data-accessor="unidade"]').filter({ hasText: 'Matrícula/RGI' }).waitFor();
     await page
       .locator('th[data-accessor="data_ativacao"]')
       .filter({ hasText: 'Previsão de Troca' })
       .waitFor();
-    await page.getByRole('link', { name: 'Nova Troca' }).click();
+    await page.getByRole('link', { name: 'Cadastrar Troca de Titularidade (Água)' }).click();
     await expectPath(page, form.newPath);
     await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
 
@@ -92,7 +92,7 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     const page = pages.tower!;
     await page.goto(form.listPath);
     await page.getByRole('heading', { name: form.title }).waitFor();
-    expect(await page.getByRole('link', { name: 'Nova Troca' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cadastrar Troca de Titularidade (Água)' }).count()).toBe(0);
     await page.goto(form.newPath);
     await page.getByText('Somente leitura').first().waitFor();
     await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
