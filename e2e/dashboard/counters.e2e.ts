@@ -45,10 +45,10 @@ describe('dashboard (spec part 1 §2 Dashboard)', () => {
         expect(await link.getAttribute('href')).toBe(card.path);
       }
     }
-    // 'Inserida Xerox/Amee' counts and opens status 8 of its own list (the old screen linked 6).
+    // 'Inserida Xerox/AME' counts and opens status 8 of its own list (the old screen linked 6).
     expect(
       await page
-        .getByRole('link', { name: 'Acessar Inserida Xerox/Amee' })
+        .getByRole('link', { name: 'Acessar Inserida Xerox/AME' })
         .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
     ).toEqual(['/troca-titularidade/8', '/cadastro-uc-nova/8']);
 
@@ -64,7 +64,7 @@ describe('dashboard (spec part 1 §2 Dashboard)', () => {
     const page = await openPage(browser, baseUrl, { width: 390, height: 844 });
     await signIn(page, 'celula@demo.portal', DEMO_PASSWORD);
     await expectPath(page, '/dashboard');
-    await page.getByRole('region', { name: 'Novas Unidades' }).waitFor();
+    await page.getByRole('region', { name: 'UC Nova' }).waitFor();
     expect(await mainMenu(page).isVisible()).toBe(false);
     await page.screenshot({
       path: path.join(ARTIFACTS, 'dashboard-celula-mobile.png'),

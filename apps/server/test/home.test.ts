@@ -48,7 +48,7 @@ describe('GET /api/home (dashboard totals)', () => {
     });
   });
 
-  it("counts the request tables by status; 'Inserida Xerox/Amee' counts status 8", async () => {
+  it("counts the request tables by status; 'Inserida Xerox/AME' counts status 8", async () => {
     await addRequest({ tipo: 'nova', status: 0 });
     await addRequest({ tipo: 'nova', status: 0 });
     await addRequest({ tipo: 'nova', status: 2 });

@@ -1,10 +1,12 @@
 import { formAccessProblem } from '../access/request-access.ts';
 import type { Actor } from '../access/groups.ts';
+import { requestForm } from '../workflow/forms.ts';
 
 /**
  * Dashboard counters (spec part 1 §2 Dashboard, §3 Dashboard totals).
  * Each card counts one status of one kind of request and links to that list, filtered.
- * 'Inserida Xerox/Amee' counts and links status 8 (the old screen linked 6 by mistake).
+ * 'Inserida Xerox/AME' counts and links status 8 (the old screen linked 6 by mistake). Groups are
+ * named by the flow's one name (forms.ts), the provider as the status catalogue names it.
  */
 export const HOME_TOTAL_KEYS = [
   'total_solicitadas',
@@ -58,24 +60,24 @@ const cards = (
 export const DASHBOARD: DashboardGroup[] = [
   {
     kind: 'troca',
-    title: 'Alteração de Titularidade',
+    title: requestForm('energia', 'troca').title,
     cards: cards('troca', '/troca-titularidade', [
       'Trocas Solicitadas',
       'Aprovadas Regional',
       'Aprovadas Célula',
       'Trocas Canceladas',
-      'Inserida Xerox/Amee',
+      'Inserida Xerox/AME',
     ]),
   },
   {
     kind: 'nova',
-    title: 'Novas Unidades',
+    title: requestForm('energia', 'nova').title,
     cards: cards('nova', '/cadastro-uc-nova', [
       'Novas UC Solicitadas',
       'Aprovadas Regional',
       'Aprovadas Pela Célula',
       'Canceladas',
-      'Inserida Xerox/Amee',
+      'Inserida Xerox/AME',
     ]),
   },
 ];
