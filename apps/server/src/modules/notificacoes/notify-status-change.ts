@@ -1,5 +1,6 @@
 import {
   editPathFor,
+  formAccessProblem,
   requestForm,
   statusLabel,
   type Flow,
@@ -9,7 +10,9 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { notificacoes, regionais, solicitacoes, usuarios } from '../../db/schema.ts';
+import { findUserRecord } from '../../auth/session-user.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { scoped } from '../solicitacoes/scope.ts';
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { STATUS_MAIL, type StatusMailData } from './status-mail.ts';
 
@@ -24,6 +27,18 @@ export interface StatusChange {
 }
 
 const lower = (email: string) => email.trim().toLowerCase();
+
+/** Whether the user may open the request: the form is theirs and the row lies in their scope. */
+async function mayOpen(tx: Tx, userId: number, change: StatusChange): Promise<boolean> {
+  const record = await findUserRecord(tx, { id: userId });
+  if (!record?.empresaAtiva || formAccessProblem(record.user, change.flow, change.kind)) return false;
+  const [row] = await tx
+    .select({ id: solicitacoes.id })
+    .from(solicitacoes)
+    .where(scoped(record.user, eq(solicitacoes.id, change.id)))
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * Tells the request's requester and its regional's focal points (focal1–4, spec part 2 §3
@@ -61,9 +76,12 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
         .from(usuarios)
         .where(and(inArray(sql`lower(${usuarios.email})`, focalEmails), eq(usuarios.ativo, true)))
     : [];
-  const userIds = [
+  const candidates = [
     ...new Set([...(request.requesterActive ? [request.requesterId] : []), ...focalUsers.map((u) => u.id)]),
   ].filter((id) => id !== change.actor.id);
+  // A focal point is a free-typed address: its user gets the notice only if they may open the request.
+  const userIds: number[] = [];
+  for (const id of candidates) if (await mayOpen(tx, id, change)) userIds.push(id);
   if (addresses.length === 0 && userIds.length === 0) return;
 
   const form = requestForm(change.flow, change.kind);
