@@ -6,7 +6,9 @@ import {
   auditLog,
   baseProvedor,
   concessionarias,
+  filaTarefas,
   historicoStatus,
+  notificacoes,
   solicitacoes,
   usuarios,
 } from '../../src/db/schema.ts';
@@ -148,6 +150,18 @@ describe('/api/confirmacao-base/list', () => {
 });
 
 describe('/api/confirmacao-base/confirmar', () => {
+  it('confirming in the base tells the requester: a notice and an e-mail task, like any status change', async () => {
+    const one = await approved({ inBase: true });
+    const res = await confirm('amee', [one]);
+    expect(res.statusCode, res.body).toBe(200);
+    const notices = await t.app.db.select().from(notificacoes).where(eq(notificacoes.idSolicitacao, one.id));
+    expect(notices.map((n) => [n.idUsuario, n.titulo])).toEqual([
+      [requester, `Solicitação nº ${one.id}: Inserida na Base Xerox/AME`],
+    ]);
+    const tasks = await t.app.db.select().from(filaTarefas);
+    expect(tasks.filter((task) => (task.dados as { numero: number }).numero === one.id)).toHaveLength(1);
+  });
+
   it('moves each request the base holds from 7 to 8, with its own status history and audit row', async () => {
     const a = await approved({ inBase: true });
     const b = await approved({ inBase: true, kind: 'troca' });

@@ -15,6 +15,7 @@ import {
   concessionarias,
   historicoObservacoes,
   historicoStatus,
+  notificacoes,
   solicitacoes,
   usuarios,
   validacoesUc,
@@ -192,6 +193,16 @@ describe('who works the post-approval screens (menu rule, server-enforced)', () 
 });
 
 describe('pre-validation (tipo 1)', () => {
+  it('Não Aprovado tells the requester of the return to 14, with the reason', async () => {
+    const u = await unit();
+    const res = await validate('amee', preValidation(u, { status: 2, observacao: 'Site inexistente.' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const notices = await t.app.db.select().from(notificacoes).where(eq(notificacoes.idSolicitacao, u.id));
+    expect(notices.map((n) => n.idUsuario)).toEqual([requester.id]);
+    expect(notices[0]!.titulo).toBe(`Solicitação nº ${u.id}: Recusada Xerox/AME`);
+    expect(notices[0]!.mensagem).toContain('Site inexistente.');
+  });
+
   it('Aprovado records the validation, an observation entry and an audit row, and moves the unit to the final validation', async () => {
     const u = await unit();
     const res = await validate('amee', preValidation(u, { observacao: 'Site conferido.' }));

@@ -3,6 +3,7 @@ import type { ConfirmBody, ConfirmReply } from '@portal/domain/contracts/base-co
 import { writeAudit } from '../../audit/audit.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
 import { fieldValues } from '../solicitacoes/record.ts';
 import { addStatusChange, attachmentsOf, updateRequest } from '../solicitacoes/repo.ts';
 import { lockApproved } from './repo.ts';
@@ -41,6 +42,13 @@ export async function confirmRequests(ctx: ActorContext, body: ConfirmBody): Pro
           throw new AppError(409, STALE_VERSION);
         }
         await addStatusChange(tx, row.id, ctx.user, STATUS.INSERIDA_BASE);
+        await notifyStatusChange(tx, {
+          id: row.id,
+          flow: row.fluxo,
+          kind: row.tipo,
+          status: STATUS.INSERIDA_BASE,
+          actor: ctx.user,
+        });
         await writeAudit(tx, {
           idUsuario: ctx.user.id,
           acao: 'confirmar-na-base',

@@ -13,6 +13,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { SAVED } from '../../http/replies.ts';
+import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
 import { addObservations, addStatusChange } from '../solicitacoes/repo.ts';
 import { findUnit, insertValidation, updateStage, type RecordedValidation } from './repo.ts';
 import { assertAtStage } from './stage-guard.ts';
@@ -65,7 +66,17 @@ export async function validateUnit(ctx: ActorContext, body: ValidationBody): Pro
     await addObservations(tx, row.id, ctx.user, [
       body.observacao ? `${verdict}. ${body.observacao}` : verdict,
     ]);
-    if (!approved) await addStatusChange(tx, row.id, ctx.user, POST_APPROVAL_REFUSAL_STATUS);
+    if (!approved) {
+      await addStatusChange(tx, row.id, ctx.user, POST_APPROVAL_REFUSAL_STATUS);
+      await notifyStatusChange(tx, {
+        id: row.id,
+        flow: 'energia',
+        kind: 'nova',
+        status: POST_APPROVAL_REFUSAL_STATUS,
+        actor: ctx.user,
+        observacao: body.observacao ?? undefined,
+      });
+    }
     await writeAudit(tx, {
       idUsuario: ctx.user.id,
       acao: body.tipo === 1 ? 'pre-validar' : 'validar-final',
