@@ -43,7 +43,8 @@ export function StatusSection({
 }) {
   if (!policy.editableFields.includes('observacao')) return null;
   return (
-    <Stack gap="sm" component="section" aria-label="Observação">
+    // No aria-label here: the textarea is the one thing a user (or a test) finds by the name 'Observação'.
+    <Stack gap="sm" component="section">
       <Title order={3} fz="md">
         Observação
       </Title>
