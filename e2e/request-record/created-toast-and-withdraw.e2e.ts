@@ -12,6 +12,7 @@ import {
   pageAs,
   requestFields,
   screenshot,
+  shownValue,
   submitButton,
   tokenOf,
 } from '../requests/support.ts';
@@ -65,7 +66,8 @@ describe('creating, correcting and withdrawing a request (issue 15)', () => {
     await link.click();
     await expectPath(page, editPathFor(form, id));
     await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
-    await page.getByText(unidade, { exact: true }).first().waitFor();
+    // Still the requester's to correct (nobody acted yet): the unit is in its input.
+    await expect.poll(() => shownValue(page, 'Unidade')).toBe(unidade);
     await page.context().close();
   });
 
