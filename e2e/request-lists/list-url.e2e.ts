@@ -25,7 +25,9 @@ beforeAll(async () => {
       baseUrl,
       form,
       'solicitante@demo.portal',
-      requestFields(`ERB ${word}${String(i).padStart(2, '0')}`),
+      requestFields(`ERB ${word}${String(i).padStart(2, '0')}`, {
+        endereco_id: `E${word.slice(1)}${String(i).padStart(2, '0')}`,
+      }),
     );
 });
 afterAll(async () => {
@@ -45,9 +47,14 @@ describe.sequential('a filtered page survives save and reload (issue 15)', () =>
     await page.getByRole('heading', { name: form.title }).waitFor();
 
     await field(page, 'Filtrar Status').click();
+    // Two statuses: what the requester started and what waits for the regional.
+    await page.getByRole('option', { name: 'Solicitação Iniciada', exact: true }).click();
+    await expect.poll(() => searchOf(page)).toBe(`?status=${STATUS.INICIADA}`);
     await page.getByRole('option', { name: 'Em Validação Regional', exact: true }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => searchOf(page)).toBe(`?status=${STATUS.EM_VALIDACAO_REGIONAL}`);
+    await expect
+      .poll(() => searchOf(page))
+      .toBe(`?status=${STATUS.INICIADA},${STATUS.EM_VALIDACAO_REGIONAL}`);
 
     // Part of the unit, not its start: "contains".
     await page.getByLabel('Pesquisar').fill(word.slice(1).toLowerCase());
@@ -56,7 +63,7 @@ describe.sequential('a filtered page survives save and reload (issue 15)', () =>
     await page.getByText(`Mostrando 11 para ${MATCHES} de ${MATCHES} registros`).waitFor();
     filtered = searchOf(page);
     expect(Object.fromEntries(new URLSearchParams(filtered))).toEqual({
-      status: String(STATUS.EM_VALIDACAO_REGIONAL),
+      status: `${STATUS.INICIADA},${STATUS.EM_VALIDACAO_REGIONAL}`,
       q: word.slice(1).toLowerCase(),
       pagina: '2',
     });
@@ -75,12 +82,18 @@ describe.sequential('a filtered page survives save and reload (issue 15)', () =>
     await expectPath(page, editPathFor(form, id));
     await page.getByRole('heading', { name: `${form.title} nº ${id}` }).waitFor();
     await submitButton(page).click();
-    await page.getByText('Salvo com sucesso').first().waitFor();
+    try {
+      await page.getByText('Salvo com sucesso').first().waitFor();
+    } catch (error) {
+      // What the page said instead (a refusal names its field).
+      await screenshot(page, 'lista-salvar-falhou');
+      throw new Error(`${String(error)}\n${(await page.getByRole('alert').allInnerTexts()).join(' | ')}`);
+    }
     await expectPath(page, form.listPath);
     expect(searchOf(page)).toBe(filtered);
     await page.getByText(`Mostrando 11 para ${MATCHES} de ${MATCHES} registros`).waitFor();
     expect(await page.getByLabel('Pesquisar').inputValue()).toBe(word.slice(1).toLowerCase());
-    expect(await statusFilterValues(page)).toEqual(['Em Validação Regional']);
+    expect(await statusFilterValues(page)).toEqual(['Solicitação Iniciada', 'Em Validação Regional']);
   });
 
   it('[REGIONAL][RELOAD]: a reload shows the same page', async () => {
@@ -120,12 +133,12 @@ describe.sequential('a filtered page survives save and reload (issue 15)', () =>
     await other.context().close();
   });
 
-  it('[REGIONAL][OLD ROUTE]: /cadastro-uc-nova/1 is the list filtered by status 1, in the URL', async () => {
-    await page.goto(`${form.listPath}/${STATUS.EM_VALIDACAO_REGIONAL}`);
+  it('[REGIONAL][OLD ROUTE]: /cadastro-uc-nova/0 is the list filtered by status 0, in the URL', async () => {
+    await page.goto(`${form.listPath}/${STATUS.INICIADA}`);
     await expectPath(page, form.listPath);
-    expect(searchOf(page)).toBe(`?status=${STATUS.EM_VALIDACAO_REGIONAL}`);
+    expect(searchOf(page)).toBe(`?status=${STATUS.INICIADA}`);
     await counter(page).waitFor();
-    expect(await statusFilterValues(page)).toEqual(['Em Validação Regional']);
+    expect(await statusFilterValues(page)).toEqual(['Solicitação Iniciada']);
   });
 });
 
