@@ -104,7 +104,7 @@ describe('attachments shown in the browser (issue 15 item 5)', () => {
     const headers = (await served).headers();
     expect(headers['content-type']).toBe('application/pdf');
     expect(headers['content-disposition']).toBe(
-      `inline; filename="Fatura Marc_o 2026.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`,
+      `inline; filename="Fatura Marco 2026.pdf"; filename*=UTF-8''${encodeURIComponent(FILE_NAME)}`,
     );
     expect(headers['x-content-type-options']).toBe('nosniff');
 
