@@ -90,9 +90,10 @@ export function oldestQuery(
   const s = solicitacoes;
   return sql`
       select q.fluxo, q.tipo, q.status,
-             ${today}::date - ((select min(${s.dataPedido}) from ${s}
+             -- Never below 0: a request dated past the app's today (the database's clock ahead) is new, not an error.
+             greatest(0, ${today}::date - ((select min(${s.dataPedido}) from ${s}
                                 where ${s.fluxo} = q.fluxo and ${s.tipo} = q.tipo and ${s.status} = q.status
-                                  and ${scopeOf(user)}) at time zone ${ZONE})::date as dias
+                                  and ${scopeOf(user)}) at time zone ${ZONE})::date) as dias
       from unnest(${sql.param(wanted.map((w) => w.flow))}::text[], ${sql.param(wanted.map((w) => w.kind))}::text[],
                   ${sql.param(wanted.map((w) => w.status))}::smallint[]) as q(fluxo, tipo, status)`;
 }
