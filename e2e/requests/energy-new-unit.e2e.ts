@@ -21,6 +21,7 @@ import {
   statusOf,
   submitButton,
   takeAction,
+  timelineOf,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -224,20 +225,15 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     expect(await statusOf(baseUrl, form, id)).toBe(8);
   });
 
-  it('[SOLICITANTE][VIEW HISTORY]: the final request is read-only and both histories list every step', async () => {
+  it('[SOLICITANTE][VIEW HISTORY]: the final request is read-only and its timeline lists every step', async () => {
     const page = pages.solicitante!;
     await expectReadOnly(page);
-    await page.getByRole('button', { name: 'Histórico Status' }).click();
-    const statusDialog = page.getByRole('dialog', { name: 'Histórico Status' });
-    await statusDialog.waitFor();
+    const timeline = timelineOf(page);
     for (const s of [0, 1, 2, 4, 5, 7, 8] as RequestStatus[]) {
-      await statusDialog.getByText(label(s), { exact: true }).first().waitFor();
+      await timeline.getByText(label(s), { exact: true }).first().waitFor();
     }
+    await timeline.getByText('Observação: Inserida na base.').waitFor();
+    await timeline.getByText('Observação: Nova loja na Paulista.').waitFor();
     await screenshot(page, 'requests-history-status');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Histórico Observação' }).click();
-    const obsDialog = page.getByRole('dialog', { name: 'Histórico Observação' });
-    await obsDialog.getByText('Inserida na base.').waitFor();
-    await obsDialog.getByText('Nova loja na Paulista.').waitFor();
   });
 });

@@ -13,6 +13,7 @@ import {
   requestFields,
   screenshot,
   tokenOf,
+  timelineOf,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -65,11 +66,13 @@ describe('status labels edited by administrators show on the request screens (sp
     await screenshot(page, 'requests-status-label-edited-list');
   });
 
-  it('[SOLICITANTE][VIEW]: the form badge and the status history use it too', async () => {
+  it('[SOLICITANTE][VIEW]: the form badge and the timeline use it too', async () => {
     await openRecord(page, form, id);
-    await page.getByRole('region', { name: 'Resumo da solicitação' }).getByText(EDITED, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Histórico Status' }).click();
-    await page.getByRole('dialog', { name: 'Histórico Status' }).getByText(EDITED, { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Resumo da solicitação' })
+      .getByText(EDITED, { exact: true })
+      .waitFor();
+    await timelineOf(page).getByText(EDITED, { exact: true }).first().waitFor();
     await screenshot(page, 'requests-status-label-edited-history');
   });
 });

@@ -5,7 +5,7 @@ import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
 import { waitForResetPath } from '../support/outbox.ts';
-import { choose, field, pageAs, screenshot, toast } from '../support/ui.ts';
+import { choose, escapeRegExp, field, pageAs, screenshot, toast } from '../support/ui.ts';
 
 /** Helpers of the request journeys: form shortcuts and API set-up. The shared ones come from support/ui.ts. */
 export { choose, field, pageAs, screenshot, toast };
@@ -79,6 +79,13 @@ export const shownValue = (scope: Page | Locator, label: string): Promise<string
   field(scope, label).evaluate((el) =>
     el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el.textContent ?? ''),
   );
+
+/** The record's timeline: status changes, observations, field changes and files, one event per save. */
+export const timelineOf = (page: Page) => page.getByRole('region', { name: 'Histórico da solicitação' });
+
+/** The timeline's events (one per save) that mention `text`. */
+export const timelineEvents = (page: Page, text: string) =>
+  timelineOf(page).locator('.mantine-Timeline-item').filter({ hasText: text });
 
 export async function openRecord(page: Page, form: RequestForm, id: number): Promise<void> {
   await page.goto(editPathFor(form, id));
@@ -253,14 +260,28 @@ export const SAMPLE_FILES = {
   fakePdf: (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }),
 };
 
-/** Chooses a file in the file input labelled `label`, through the browser's file chooser. */
+/** The caption of an upload slot the user may fill (none for a slot they may only read). */
+export const slotCaption = (page: Page, label: string) =>
+  page.locator('[id$="-rotulo"]').filter({ hasText: new RegExp(`^${escapeRegExp(label)}( \\*)?$`) });
+
+/**
+ * A slot's drop area, found through its label's element (`<id>-rotulo`): the area's name is the
+ * label and the words it shows, so a name match would let 'Anexo Complementar' find 'Anexo
+ * Complementar Tower'.
+ */
+export async function dropzone(page: Page, label: string): Promise<Locator> {
+  const id = (await slotCaption(page, label).getAttribute('id'))!.replace(/-rotulo$/, '');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Chooses a file in the slot labelled `label`, through the browser's file chooser. */
 export async function attach(
   page: Page,
   label: string,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
-  await field(page, label).click();
+  await (await dropzone(page, label)).click();
   await (await chooser).setFiles(file);
 }
 

@@ -24,6 +24,9 @@ import {
   takeAction,
   actionsOf,
   openAction,
+  slotCaption,
+  timelineEvents,
+  timelineOf,
 } from './support.ts';
 import { statusFilterValues } from '../request-lists/support.ts';
 
@@ -42,7 +45,7 @@ let id = 0;
 const uploadSlots = (page: Page) =>
   page
     .locator('form')
-    .locator('button[id^="campo-"]')
+    .locator('[role="button"][id^="campo-"]')
     .evaluateAll((buttons) => buttons.map((b) => b.id.replace('campo-', '')));
 
 const deleteTowerFile = (page: Page) => page.getByRole('button', { name: 'Apagar Anexo Complementar Tower' });
@@ -105,13 +108,11 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     // The requester's documents can be read, not replaced; the cell's own attachment is not shown.
     const anexos = page.getByRole('region', { name: 'Anexos' });
     expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
-    expect(await field(page, 'Anexo Complementar').count()).toBe(0);
+    expect(await slotCaption(page, 'Anexo Complementar').count()).toBe(0);
     // Nothing stored in the tower slot yet: no delete link.
     expect(await deleteTowerFile(page).count()).toBe(0);
-    // The cell's reason is in the observation history.
-    await page.getByRole('button', { name: 'Histórico Observação' }).click();
-    await page.getByRole('dialog', { name: 'Histórico Observação' }).getByText(REFUSAL).waitFor();
-    await page.keyboard.press('Escape');
+    // The cell's reason is in the timeline.
+    await timelineOf(page).getByText(`Observação: ${REFUSAL}`).first().waitFor();
     await screenshot(page, 'requests-tower-form-status-9');
   });
 
@@ -196,18 +197,12 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     expect(await statusOf(baseUrl, form, id)).toBe(8);
 
     await openRecord(page, form, id);
-    await page.getByRole('button', { name: 'Histórico Status' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Histórico Status' });
-    await dialog.getByText(label(8), { exact: true }).waitFor();
-    const towerSteps = dialog.getByRole('row').filter({ hasText: TOWER_NAME });
+    await timelineOf(page).getByText(label(8), { exact: true }).first().waitFor();
+    // Each of the tower's two fixes is one event that hands the request back to the cell (4).
+    const towerSteps = timelineEvents(page, TOWER_NAME);
     expect(await towerSteps.count()).toBe(2);
     for (const text of await towerSteps.allInnerTexts()) expect(text).toContain(label(4));
-    expect(
-      await dialog
-        .getByRole('row')
-        .filter({ hasText: label(9) })
-        .count(),
-    ).toBe(2);
+    expect(await timelineEvents(page, label(9)).count()).toBe(2);
     await screenshot(page, 'requests-tower-history');
   });
 });

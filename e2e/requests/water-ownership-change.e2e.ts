@@ -18,6 +18,7 @@ import {
   submitButton,
   actionsOf,
   takeAction,
+  timelineOf,
 } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -151,13 +152,11 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     await screenshot(page, 'requests-agua-troca-list-amee');
   });
 
-  it('[SOLICITANTE][VIEW HISTORY]: the requester sees every step in the status history', async () => {
+  it('[SOLICITANTE][VIEW HISTORY]: the requester sees every step in the timeline', async () => {
     const page = pages.solicitante!;
     await openRecord(page, form, id);
-    await page.getByRole('button', { name: 'Histórico Status' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Histórico Status' });
     for (const s of [0, 2, 7, 8] as RequestStatus[]) {
-      await dialog.getByText(label(s), { exact: true }).first().waitFor();
+      await timelineOf(page).getByText(label(s), { exact: true }).first().waitFor();
     }
     await screenshot(page, 'requests-agua-troca-history');
   });

@@ -21,7 +21,7 @@ export async function pageAs(
   return page;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pageOf = (scope: Page | Locator): Page => ('page' in scope ? scope.page() : scope);
 
 /** An input by its label within a page or a dialog; Mantine appends ' *' to a required one's label. */

@@ -42,42 +42,41 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount().data ?? 0;
   return (
-    // The count sits beside the button, not around it: the popover's target must be the button
-    // itself, which alone may carry aria-expanded.
-    <Indicator
-      label={unread > 99 ? '99+' : unread}
-      size={18}
-      color="red"
-      disabled={unread === 0}
-      offset={4}
-      data-notifications
-      data-testid="notification-count"
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={380}
+      shadow="md"
+      trapFocus
+      returnFocus
     >
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        width={380}
-        shadow="md"
-        trapFocus
-        returnFocus
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={unreadLabel(unread)}
-            onClick={() => setOpened((o) => !o)}
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={unreadLabel(unread)}
+          onClick={() => setOpened((o) => !o)}
+        >
+          {/* The count inside the button: the name ('Notificações, 3 não lidas') holds the text shown (axe). */}
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={18}
+            color="red"
+            disabled={unread === 0}
+            offset={2}
+            data-notifications
+            data-testid="notification-count"
           >
             <IconBell size={22} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-label="Notificações" data-notifications>
-          {opened && <NotificationPanel unread={unread} onOpenRecord={() => setOpened(false)} />}
-        </Popover.Dropdown>
-      </Popover>
-    </Indicator>
+          </Indicator>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p={0} role="dialog" aria-label="Notificações" data-notifications>
+        {opened && <NotificationPanel unread={unread} onOpenRecord={() => setOpened(false)} />}
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

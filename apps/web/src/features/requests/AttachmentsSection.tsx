@@ -201,6 +201,7 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
   const labelId = `${fieldInputId(slot)}-rotulo`;
   const hintId = `${fieldInputId(slot)}-dica`;
   const errorId = `${fieldInputId(slot)}-erro`;
+  const promptId = `${fieldInputId(slot)}-acao`;
   return (
     <Stack gap={4}>
       <Text id={labelId} size="sm" fw={500}>
@@ -214,7 +215,8 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
       <Dropzone
         id={fieldInputId(slot)}
         role="button"
-        aria-labelledby={labelId}
+        // Named by the slot and the words it shows, so a speech user can say what they see (axe).
+        aria-labelledby={`${labelId} ${promptId}`}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         multiple={false}
         onDrop={(dropped) => onChoose(dropped[0] ?? null)}
@@ -228,7 +230,7 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
         <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
           <IconFileUpload size={28} aria-hidden />
           <Stack gap={0} miw={0}>
-            <Text size="sm" truncate>
+            <Text id={promptId} size="sm" truncate>
               {chosen
                 ? chosen.name
                 : replacing

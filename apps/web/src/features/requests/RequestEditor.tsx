@@ -25,7 +25,7 @@ import { useSessionUser } from '../../app/session/useSession.ts';
 import { modals } from '../../ui/modals.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { observationHistory, saveRequest, statusHistory, type RequestRecord } from './api.ts';
+import { saveRequest, type RequestRecord } from './api.ts';
 import { AttachmentsSection } from './AttachmentsSection.tsx';
 import { DuplicateModal } from './DuplicateModal.tsx';
 import {
@@ -39,11 +39,9 @@ import {
   type FormValues,
   type Problems,
 } from './formModel.ts';
-import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
 import { displayValue, fieldInputId, type FieldContext } from './RequestFieldInput.tsx';
 import { RequestFieldsSection } from './RequestFieldsSection.tsx';
 import { RequesterSection, type Requester } from './RequesterSection.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 import { StatusSection } from './StatusSection.tsx';
 import { useDuplicateCheck } from './useDuplicateCheck.ts';
 import { useCepLookup, useLocalityOptions } from './useLocality.ts';
@@ -384,34 +382,14 @@ export function RequestEditor({ form, record, onReload }: Props) {
             <Progress value={progress} size="lg" striped animated aria-label="Envio dos arquivos" />
           </Stack>
         )}
-        {/* Issue 15 item 4: the timeline (status, observations, fields, files) in place of the history modals. */}
+        {/* One timeline (status, observations, fields, files) in place of the two history modals. */}
         {record && <RequestTimeline form={form} id={record.id} />}
       </Stack>
       <ActionBar
         start={
-          <>
-            <Button
-              component={Link}
-              to={backHref}
-              variant="default"
-              leftSection={<IconArrowLeft size={18} />}
-            >
-              Voltar
-            </Button>
-            {record && (
-              <HistoryButtons
-                statuses={{
-                  queryKey: requestKeys.statusHistory(form, record.id),
-                  queryFn: () => statusHistory(form, record.id),
-                }}
-                observations={{
-                  queryKey: requestKeys.observationHistory(form, record.id),
-                  queryFn: () => observationHistory(form, record.id),
-                }}
-                renderStatus={(status) => <StatusBadge form={form} status={status} />}
-              />
-            )}
-          </>
+          <Button component={Link} to={backHref} variant="default" leftSection={<IconArrowLeft size={18} />}>
+            Voltar
+          </Button>
         }
         end={
           <>

@@ -9,6 +9,7 @@ import { toastError } from '../../ui/toast.ts';
 import { readRequest } from './api.ts';
 import { RequestEditor } from './RequestEditor.tsx';
 import { requestKeys } from './queryKeys.ts';
+import { timelineKey } from './timeline/api.ts';
 
 /** `…/nova` creates; `…/nova/:id` (or `…/cadastro/:id`) opens a record as the policy lets this user. */
 export function RequestFormPage({ form }: { form: RequestForm }) {
@@ -55,10 +56,7 @@ export function RequestFormPage({ form }: { form: RequestForm }) {
 
   const reload = async (discardTyped: boolean) => {
     const fresh = await record.refetch();
-    if (recordId !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: requestKeys.statusHistory(form, recordId) });
-      void queryClient.invalidateQueries({ queryKey: requestKeys.observationHistory(form, recordId) });
-    }
+    if (recordId !== undefined) void queryClient.invalidateQueries({ queryKey: timelineKey(form, recordId) });
     if (discardTyped) setGeneration((g) => g + 1);
     return fresh.data;
   };

@@ -8,21 +8,13 @@ import type {
 import type { StatusLabelEntry } from '@portal/domain/contracts/admin';
 import type {
   AttachmentDeleted,
-  ObservationEntry,
   RequestPage,
   RequestRecord,
   SavedRequest,
-  StatusEntry,
 } from '@portal/domain/contracts/requests';
 import { apiGet, apiPost, apiUpload } from '../../api/client.ts';
 
-export type {
-  DuplicateMatch,
-  ObservationEntry,
-  RequestRecord,
-  RequestRow,
-  StatusEntry,
-} from '@portal/domain/contracts/requests';
+export type { DuplicateMatch, RequestRecord, RequestRow } from '@portal/domain/contracts/requests';
 
 /** A list call's body: the list's URL state (requestListBodyOf), and `apos` when paging forward by one. */
 export type ListParams = ReturnType<typeof requestListBodyOf> & {
@@ -49,12 +41,6 @@ export const listRequests = (form: RequestForm, params: ListParams) =>
 
 export const readRequest = async (form: RequestForm, id: number) =>
   (await apiPost<{ dados: RequestRecord }>(`${form.apiBase}/list`, { id })).dados;
-
-export const observationHistory = async (form: RequestForm, id: number) =>
-  (await apiPost<{ dados: ObservationEntry[] }>(`${form.apiBase}/historicos`, { id_unidade: id })).dados;
-
-export const statusHistory = async (form: RequestForm, id: number) =>
-  (await apiPost<{ dados: StatusEntry[] }>(`${form.apiBase}/status`, { id_unidade: id })).dados;
 
 export const findDuplicates = async (form: RequestForm, key: DuplicateKey, value: string) => {
   const call = key === 'unidade' ? 'validar-unidade' : 'validar-endereco';

@@ -10,9 +10,6 @@ export const requestKeys = {
   all: (form: RequestForm) => ['requests', form.apiBase] as const,
   list: (form: RequestForm, params: ListParams) => [...requestKeys.all(form), 'list', params] as const,
   record: (form: RequestForm, id: number | undefined) => [...requestKeys.all(form), 'record', id] as const,
-  statusHistory: (form: RequestForm, id: number) => [...requestKeys.record(form, id), 'status'] as const,
-  observationHistory: (form: RequestForm, id: number) =>
-    [...requestKeys.record(form, id), 'historicos'] as const,
 };
 
 /** The lookups the forms read: shared by every form, so keyed outside any one of them. */
