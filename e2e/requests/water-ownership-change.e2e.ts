@@ -68,7 +68,7 @@ describe('water ownership change from request to base (spec part 2 §2.13, §2.1
     expect(await field(page, 'Unidade').count()).toBe(0);
     expect(await field(page, 'Número do Medidor').count()).toBe(0);
     // Unidade Nova is on the form for the requester too, filled later by the cell.
-    expect(await field(page, 'Unidade Nova').isDisabled()).toBe(true);
+    expect(await field(page, 'Unidade Nova').isEditable()).toBe(false);
 
     await fillRequest(page, form);
     await field(page, 'Matrícula/RGI').fill(matricula);
