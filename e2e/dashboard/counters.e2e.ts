@@ -34,7 +34,10 @@ describe('dashboard (spec part 1 §2 Dashboard)', () => {
     const totals = body!.dados as HomeTotals;
 
     for (const group of DASHBOARD) {
-      const section = page.getByRole('region', { name: group.title });
+      // The counters' group, not the status overview's section of the same form (no cards there).
+      const section = page
+        .getByRole('region', { name: group.title, exact: true })
+        .filter({ has: page.getByRole('article') });
       await section.waitFor();
       for (const card of group.cards) {
         const article = section.getByRole('article', { name: card.label });

@@ -54,7 +54,7 @@ describe('duplicate checks on leaving Unidade (spec part 1 §5)', () => {
     await dialog.getByText('Entre em contato com a regional responsável.', { exact: false }).waitFor();
     expect(await dialog.getByRole('button', { name: form.duplicate.overrideButton }).count()).toBe(0);
     await screenshot(page, 'requests-duplicate-workflow');
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
     expect(await submitButton(page).count()).toBe(0);
     await page.context().close();
   });
@@ -77,7 +77,7 @@ describe('duplicate checks on leaving Unidade (spec part 1 §5)', () => {
       .getByText(`Endereço ID ${enderecoId} já possui uma solicitação em andamento`, { exact: false })
       .waitFor();
     await screenshot(page, 'requests-duplicate-endereco');
-    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
     expect(await submitButton(page).count()).toBe(0);
     await page.context().close();
   });

@@ -52,7 +52,7 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     const refusal = page.getByRole('dialog', { name: 'Extensão de arquivo inválida' });
     await refusal.waitFor();
     await refusal.getByRole('button', { name: 'OK' }).click();
-    expect(await (await dropzone(page, 'Fatura')).innerText()).not.toContain('fatura.pdf');
+    expect(await dropzone(page, 'Fatura').innerText()).not.toContain('fatura.pdf');
 
     await attach(page, 'Fatura', SAMPLE_FILES.pdf('fatura.pdf'));
     await attach(page, 'Comprovante de Pagamento', SAMPLE_FILES.png('comprovante.png'));

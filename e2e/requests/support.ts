@@ -260,28 +260,24 @@ export const SAMPLE_FILES = {
   fakePdf: (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') }),
 };
 
-/** The caption of an upload slot the user may fill (none for a slot they may only read). */
-export const slotCaption = (page: Page, label: string) =>
-  page.locator('[id$="-rotulo"]').filter({ hasText: new RegExp(`^${escapeRegExp(label)}( \\*)?$`) });
-
 /**
- * A slot's drop area, found through its label's element (`<id>-rotulo`): the area's name is the
- * label and the words it shows, so a name match would let 'Anexo Complementar' find 'Anexo
- * Complementar Tower'.
+ * A slot's drop area, named by the slot's label and what it shows: 'Arraste…' or the chosen
+ * file's name (no spaces in the journeys' names), so 'Anexo Complementar' never finds 'Anexo
+ * Complementar Tower'. None for a slot the user may only read.
  */
-export async function dropzone(page: Page, label: string): Promise<Locator> {
-  const id = (await slotCaption(page, label).getAttribute('id'))!.replace(/-rotulo$/, '');
-  return page.locator(`[id="${id}"]`);
-}
+export const dropzone = (page: Page, label: string) =>
+  page.getByRole('button', {
+    name: new RegExp(`^${escapeRegExp(label)} (Arraste|[^ ]+\\.(pdf|png|jpe?g)$)`),
+  });
 
-/** Chooses a file in the slot labelled `label`, through the browser's file chooser. */
+/** Chooses a file for `label` (a request's drop area or a plain file field), through the file chooser. */
 export async function attach(
   page: Page,
   label: string,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
-  await (await dropzone(page, label)).click();
+  await field(page, label).or(dropzone(page, label)).first().click();
   await (await chooser).setFiles(file);
 }
 

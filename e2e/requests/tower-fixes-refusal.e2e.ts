@@ -24,7 +24,7 @@ import {
   takeAction,
   actionsOf,
   openAction,
-  slotCaption,
+  dropzone,
   timelineEvents,
   timelineOf,
 } from './support.ts';
@@ -108,7 +108,7 @@ describe('the tower fixes a status-9 refusal (spec part 1 §4 Editability, §6; 
     // The requester's documents can be read, not replaced; the cell's own attachment is not shown.
     const anexos = page.getByRole('region', { name: 'Anexos' });
     expect(await anexos.getByText('Visualizar Arquivo').count()).toBe(3);
-    expect(await slotCaption(page, 'Anexo Complementar').count()).toBe(0);
+    expect(await dropzone(page, 'Anexo Complementar').count()).toBe(0);
     // Nothing stored in the tower slot yet: no delete link.
     expect(await deleteTowerFile(page).count()).toBe(0);
     // The cell's reason is in the timeline.

@@ -31,8 +31,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     Input: { classNames: { input: classes.input } },
     // Mantine's close buttons carry only an icon: without a name a screen reader says "button".
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // Not just 'Fechar': a dialog's own 'Fechar' button would share the name.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar menu' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } },
     // The × of a clearable select or date picker, and the password's eye, named in Portuguese.
     InputClearButton: { defaultProps: { 'aria-label': 'Limpar' } },
