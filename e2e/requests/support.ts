@@ -262,12 +262,12 @@ export const SAMPLE_FILES = {
 
 /**
  * A slot's drop area, named by the slot's label and what it shows: 'Arraste…' or the chosen
- * file's name (no spaces in the journeys' names), so 'Anexo Complementar' never finds 'Anexo
- * Complementar Tower'. None for a slot the user may only read.
+ * file's name (no spaces in the journeys' names) and size, so 'Anexo Complementar' never finds
+ * 'Anexo Complementar Tower'. None for a slot the user may only read.
  */
 export const dropzone = (page: Page, label: string) =>
   page.getByRole('button', {
-    name: new RegExp(`^${escapeRegExp(label)} (Arraste|[^ ]+\\.(pdf|png|jpe?g)$)`),
+    name: new RegExp(`^${escapeRegExp(label)} (Arraste|[^ ]+\\.(pdf|png|jpe?g) )`),
   });
 
 /** Chooses a file for `label` (a request's drop area or a plain file field), through the file chooser. */

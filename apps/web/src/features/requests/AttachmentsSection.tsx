@@ -215,9 +215,9 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
       <Dropzone
         id={fieldInputId(slot)}
         role="button"
-        // Named by the slot and the words it shows, so a speech user can say what they see (axe).
-        aria-labelledby={`${labelId} ${promptId}`}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        // Named by the slot and every word it shows, so a speech user can say what they see (axe).
+        aria-labelledby={`${labelId} ${promptId} ${hintId}`}
+        aria-describedby={error ? errorId : undefined}
         multiple={false}
         onDrop={(dropped) => onChoose(dropped[0] ?? null)}
         onReject={(rejected) => onChoose(rejected[0]?.file ?? null)}
