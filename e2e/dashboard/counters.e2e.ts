@@ -67,7 +67,10 @@ describe('dashboard (spec part 1 §2 Dashboard)', () => {
     const page = await openPage(browser, baseUrl, { width: 390, height: 844 });
     await signIn(page, 'celula@demo.portal', DEMO_PASSWORD);
     await expectPath(page, '/dashboard');
-    await page.getByRole('region', { name: 'UC Nova' }).waitFor();
+    await page
+      .getByRole('region', { name: 'UC Nova', exact: true })
+      .filter({ has: page.getByRole('article') })
+      .waitFor();
     expect(await mainMenu(page).isVisible()).toBe(false);
     await page.screenshot({
       path: path.join(ARTIFACTS, 'dashboard-celula-mobile.png'),

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser, openPage } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
+import { createViaApi, freshUnit, requestFields } from '../requests/support.ts';
 import { focused, tabTo } from './support.ts';
 
 const baseUrl = inject('baseUrl');
@@ -46,8 +47,11 @@ describe('keyboard only: sign in, skip to the content, open and save a request (
     await page.keyboard.press('Enter');
     await expectPath(page, form.listPath);
 
-    // The requests nobody acted on yet (the address is typed, as a keyboard user would).
-    await page.goto(requestListHref(form, { status: [STATUS.INICIADA] }));
+    // A request of this requester nobody acted on yet (the address is typed, as a keyboard user
+    // would): still theirs to correct. Other journeys' requests may already be someone else's.
+    const unidade = freshUnit('5');
+    await createViaApi(baseUrl, form, 'solicitante@demo.portal', requestFields(unidade));
+    await page.goto(requestListHref(form, { status: [STATUS.INICIADA], q: unidade }));
     await page.getByRole('heading', { name: form.title }).waitFor();
     await page.getByRole('row').nth(1).waitFor();
     const opened = await tabTo(page, /^(Editar|Abrir) solicitação (nº )?\d+$/);
