@@ -237,6 +237,7 @@ function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoos
                   ? 'Arraste um arquivo para substituir ou clique para escolher'
                   : 'Arraste o arquivo aqui ou clique para escolher'}
             </Text>
+            {/* A space between the two lines: axe reads the area's text without one ("escolherPDF"). */}{' '}
             <Text id={hintId} size="xs" c="gray.7">
               {chosen ? formatFileSize(chosen.size) : ACCEPTED_TEXT}
             </Text>
