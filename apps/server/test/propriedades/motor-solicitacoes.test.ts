@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import {
+  deleteCallOf,
   ALL_FLOW_KINDS,
   codesOf,
   deleteBody,
@@ -352,7 +353,7 @@ function formCalls(flow: Flow, kind: Kind) {
         },
       ),
     ),
-    ...(['historicos', 'status'] as const).map((name) =>
+    ...(['historicos', 'status', 'linha-do-tempo'] as const).map((name) =>
       post(
         name,
         historyBody,
@@ -444,19 +445,15 @@ function formCalls(flow: Flow, kind: Kind) {
     },
   });
 
-  const deletePath = { 'energia.troca': '/unidades/delete', 'agua.troca': '/agua/troca-unidades/delete' }[
-    `${flow}.${kind}` as string
-  ];
-  if (deletePath) {
-    const call = post(
-      'delete',
-      deleteBody,
-      { id: requestId() },
-      { targets: byId('id'), leaks: targetReadable('id') },
-    );
-    const url = `/api${deletePath}`;
-    calls.push({ ...call, name: url, sample: (session) => call.sample(session).map((s) => ({ ...s, url })) });
-  }
+  // Every form has its delete call (the spec's two, and the new-unit forms' for the author's withdrawal).
+  const call = post(
+    'delete',
+    deleteBody,
+    { id: requestId() },
+    { targets: byId('id'), leaks: targetReadable('id') },
+  );
+  const url = `/api/${deleteCallOf(flow, kind)}`;
+  calls.push({ ...call, name: url, sample: (session) => call.sample(session).map((s) => ({ ...s, url })) });
 }
 
 function downloadCall(): Call {
