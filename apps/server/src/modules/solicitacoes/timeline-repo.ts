@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Flow, Kind } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { anexos, auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
+import { anexos, auditLog, usuarios } from '../../db/schema.ts';
+import type { namesOf } from '../logs/repo.ts';
 import type { AuditAction } from '../../audit/audit.ts';
 
 /** The audit actions that tell a request's story; the others (delete, login…) never name one. */
@@ -61,25 +62,5 @@ export const currentAttachments = (db: DbOrTx, idSolicitacao: number) =>
     .where(eq(anexos.idSolicitacao, idSolicitacao))
     .orderBy(asc(anexos.id));
 
-/** Names of the regionals and concessionaires a field change mentions, by id. */
-export async function referenceNames(db: DbOrTx, ids: { regionais: number[]; concessionarias: number[] }) {
-  const [regionalRows, concessionaireRows] = await Promise.all([
-    ids.regionais.length
-      ? db
-          .select({ id: regionais.id, nome: regionais.regional })
-          .from(regionais)
-          .where(inArray(regionais.id, ids.regionais))
-      : [],
-    ids.concessionarias.length
-      ? db
-          .select({ id: concessionarias.id, nome: concessionarias.nome })
-          .from(concessionarias)
-          .where(inArray(concessionarias.id, ids.concessionarias))
-      : [],
-  ]);
-  return {
-    regionais: new Map(regionalRows.map((r) => [r.id, r.nome])),
-    concessionarias: new Map(concessionaireRows.map((r) => [r.id, r.nome])),
-  };
-}
-export type ReferenceNames = Awaited<ReturnType<typeof referenceNames>>;
+/** Names of the regionals and concessionaires a field change mentions, by id: the /logs lookup. */
+export type ReferenceNames = Awaited<ReturnType<typeof namesOf>>;

@@ -1,3 +1,4 @@
+import { namesOf } from '../logs/repo.ts';
 import {
   fieldKind,
   formFieldLabel,
@@ -23,13 +24,7 @@ import type { TimelineAttachment, TimelineEntry } from '@portal/domain/contracts
 import type { DbOrTx } from '../../db/client.ts';
 import { attachmentUrl } from './record.ts';
 import { findRequest, observationHistory, statusHistory } from './repo.ts';
-import {
-  currentAttachments,
-  referenceNames,
-  requestAudit,
-  type AuditRecord,
-  type ReferenceNames,
-} from './timeline-repo.ts';
+import { currentAttachments, requestAudit, type AuditRecord, type ReferenceNames } from './timeline-repo.ts';
 
 /** The observation is a history entry of its own (historico_observacoes), not a field change. */
 const DIFFED_FIELDS = REQUEST_FIELDS.filter((f) => f !== 'observacao');
@@ -242,7 +237,7 @@ export async function requestTimeline(db: DbOrTx, user: SessionUser, flow: Flow,
     currentAttachments(db, row.id),
   ]);
   const attachments = stored.filter((a) => shown.files.has(a.tipo));
-  const names = await referenceNames(db, referencedIds(audit, shown.fields));
+  const names = await namesOf(db, referencedIds(audit, shown.fields));
   const dados = buildTimeline({ form, shown, statuses, observations, audit, attachments, names });
   const anexos: TimelineAttachment[] = attachments.map((a) => ({
     id: a.id,
