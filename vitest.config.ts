@@ -16,6 +16,8 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
           ],
+          // One migrated, seeded database per run, copied by every test app (test-app.ts).
+          globalSetup: ['apps/server/test/support/database-template.ts'],
         },
       },
       {

@@ -83,6 +83,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** The embedded database starts as a copy of this dump (tests: one migrated, seeded database). */
+  pgliteSnapshot?: Blob;
 }
 
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config, app.log);
+  const database = await openDatabase(config, app.log, options.pgliteSnapshot);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));

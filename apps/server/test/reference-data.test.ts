@@ -24,7 +24,7 @@ describe('seed', () => {
   });
 
   it('creates one demo user per role, and running it again creates nothing', async () => {
-    expect(t.app.seededUsers).toHaveLength(9);
+    expect(await t.app.db.select().from(usuarios)).toHaveLength(9);
     expect(await seedDemoData(t.app.db)).toEqual([]);
     expect(await t.app.db.select().from(usuarios)).toHaveLength(9);
   });

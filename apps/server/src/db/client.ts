@@ -40,12 +40,14 @@ const PLAN_CACHE_MODE = 'force_custom_plan';
 const MAX_WAIT_MS = 5_000;
 
 /**
- * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db,
- * and applies the committed migrations before anything else touches it.
+ * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db
+ * (or, for tests, a copy of `pgliteSnapshot`, a dump of one already migrated and seeded), and
+ * applies the committed migrations before anything else touches it.
  */
 export async function openDatabase(
   config: Config,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  pgliteSnapshot?: Blob,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     // Calls fail fast while the database is away instead of queueing for a connection forever.
@@ -70,7 +72,7 @@ export async function openDatabase(
     await mkdir(dataPath, { recursive: true });
   }
   // pg_trgm serves the lists' contains-search, as on PostgreSQL (migration 0008).
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir: pgliteSnapshot });
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { readConfig, type Config } from '../../src/config.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
@@ -19,14 +20,19 @@ export interface TestApp {
 /**
  * A fresh database for one test file: an in-memory PGlite by default, or, when
  * TEST_DATABASE_URL is set, a new PostgreSQL database created beside it and dropped afterwards.
+ * `fromTemplate` copies the run's migrated and seeded template (database-template.ts) instead of
+ * starting empty.
  */
-export async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+export async function freshDatabase(
+  fromTemplate = false,
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = fromTemplate && inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -51,7 +57,9 @@ export async function createTestApp(
   reachDatabase?: (url: URL) => URL,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
-  const database = await freshDatabase();
+  // Every test app wanting the demo data in a new database starts from the run's seeded template.
+  const fromTemplate = overrides.seedDemo !== false && overrides.inMemoryDatabase !== false;
+  const database = await freshDatabase(fromTemplate);
   const config: Config = {
     ...readConfig({}),
     dataDir,
@@ -69,7 +77,9 @@ export async function createTestApp(
     ...overrides,
   };
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) } });
+  const pgliteSnapshot =
+    fromTemplate && !config.databaseUrl ? new Blob([await readFile(inject('pgliteTemplate'))]) : undefined;
+  const app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) }, pgliteSnapshot });
   beforeReady?.(app);
   await app.ready();
   return {
