@@ -14,6 +14,7 @@ import {
   openAction,
   openRecord,
   optionsOf,
+  pickDate,
   rolePages,
   saveAndReturn,
   screenshot,
@@ -177,7 +178,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
   it('[CELULA][APPROVE]: "Enviar para a concessionária" asks for the tariff block; filled, it saves', async () => {
     const page = pages.celula!;
     await openRecord(page, form, id);
-    await field(page, 'Previsão de Ativação').fill('2026-12-15');
+    await pickDate(page, 'Previsão de Ativação', '2026-12-15');
     const dialog = await openAction(page, 'Enviar para a concessionária');
     await dialog.getByRole('button', { name: 'Confirmar: Enviar para a concessionária' }).click();
     await dialog.getByText('O campo Tipo de Pagamento é obrigatório.').first().waitFor();

@@ -5,10 +5,10 @@ import { apiCall, apiLogin } from '../support/api.ts';
 import { expectPath } from '../support/browser.ts';
 import { DEMO_PASSWORD } from '../support/demo.ts';
 import { waitForResetPath } from '../support/outbox.ts';
-import { choose, escapeRegExp, field, pageAs, screenshot, toast } from '../support/ui.ts';
+import { choose, escapeRegExp, field, pageAs, pickDate, screenshot, toast } from '../support/ui.ts';
 
 /** Helpers of the request journeys: form shortcuts and API set-up. The shared ones come from support/ui.ts. */
-export { choose, field, pageAs, screenshot, toast };
+export { choose, field, pageAs, pickDate, screenshot, toast };
 
 /** Picks the first option a Select offers and returns its label. */
 export async function chooseFirst(page: Page, label: string): Promise<string> {
@@ -102,14 +102,17 @@ export async function saveAndReturn(page: Page, form: RequestForm): Promise<void
 /** The request fields (by API name) whose inputs are enabled, in every block of the form. */
 export async function enabledFields(page: Page): Promise<string[]> {
   await page.getByRole('region', { name: 'Dados da Solicitação' }).waitFor();
-  return page
-    .locator('form')
-    .locator('input[id^="campo-"], textarea[id^="campo-"]')
-    .evaluateAll((inputs) =>
-      inputs
-        .filter((i) => !(i as HTMLInputElement).disabled && (i as HTMLInputElement).type !== 'file')
-        .map((i) => i.id.replace('campo-', '')),
-    );
+  return (
+    page
+      .locator('form')
+      // A date is a picker's button (issue 15 item 7), the other fields inputs.
+      .locator('input[id^="campo-"], textarea[id^="campo-"], button[id^="campo-"][data-dates-input]')
+      .evaluateAll((inputs) =>
+        inputs
+          .filter((i) => !(i as HTMLInputElement).disabled && (i as HTMLInputElement).type !== 'file')
+          .map((i) => i.id.replace('campo-', '')),
+      )
+  );
 }
 
 export async function tokenOf(baseUrl: string, email: string): Promise<string> {
@@ -402,5 +405,5 @@ export async function fillTariffBlock(
   if (form.fields.includes('mercado')) await choose(page, 'Mercado', 'Cativo');
   await field(page, 'Centro de Custo').fill(values.centroCusto);
   await field(page, 'Conta Contábil').fill(values.contaContabil);
-  await field(page, 'Data de Ligação').fill(values.dataLigacao);
+  await pickDate(page, 'Data de Ligação', values.dataLigacao);
 }

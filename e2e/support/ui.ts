@@ -65,17 +65,48 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   });
 }
 
+/** A month's name as the portal's pt-BR calendars write it ("dezembro"); month 0 is January. */
+const monthName = (month: number) =>
+  new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month, 1)),
+  );
+
 /**
- * Today in a date picker: the enabled day button named with today's full date ("26 novembro
+ * A day (yyyy-mm-dd) in a date picker: opens it, pages with "Anterior"/"Próximo" from the month it
+ * shows to the day's month, and clicks the enabled day button named with the full date ("5 dezembro
  * 2026"), so a neighbouring picker's closing calendar or another month's same day never matches.
  */
-export async function pickToday(page: Page, label: string): Promise<void> {
-  await field(page, label).click();
-  const now = new Date();
-  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(now);
-  const name = `${now.getDate()} ${month} ${now.getFullYear()}`;
-  const day = page.locator(`table button[aria-label="${name}"]:not([disabled])`).filter({ visible: true });
+export async function pickDate(scope: Page | Locator, label: string, isoDate: string): Promise<void> {
+  const page = pageOf(scope);
+  const [year, month, date] = isoDate.split('-').map(Number) as [number, number, number];
+  await field(scope, label).click();
+  const day = page
+    .locator(`table button[aria-label="${date} ${monthName(month - 1)} ${year}"]:not([disabled])`)
+    .filter({ visible: true });
+  const shown = page
+    .locator('.mantine-DatePickerInput-calendarHeaderLevel')
+    .filter({ visible: true })
+    .first();
+  for (let step = 0; (await day.count()) === 0; step++) {
+    if (step > 36) throw new Error(`${isoDate} não aparece no calendário de ${label}`);
+    // The header reads "novembro 2026": page towards the target month.
+    const [name, shownYear] = (await shown.innerText()).trim().split(' ');
+    const current = Number(shownYear) * 12 + [...Array(12).keys()].findIndex((m) => monthName(m) === name);
+    const direction = year * 12 + month - 1 > current ? 'Próximo' : 'Anterior';
+    await page
+      .getByRole('button', { name: direction, exact: true })
+      .filter({ visible: true })
+      .first()
+      .click();
+  }
   await day.click();
   // The calendar closes with the choice: wait until it is gone, so the next picker's is the only one.
   await day.first().waitFor({ state: 'hidden' });
+}
+
+/** Today (the browser's) in a date picker. */
+export async function pickToday(scope: Page | Locator, label: string): Promise<void> {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await pickDate(scope, label, `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
 }

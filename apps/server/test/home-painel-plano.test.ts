@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oldestQuery, recentOpenQuery } from '../src/modules/home/dashboard-overview.ts';
 import { insertSyntheticRequests } from './support/synthetic-requests.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { planNodes, readsOf, type PlanNode } from './support/query-plan.ts';
+import { createTestApp, sessionUser, type TestApp } from './support/test-app.ts';
 
 /**
  * Issue 15 point 1 (speed, issue 12's dashboard target): the overview reads counters for its
@@ -17,37 +18,13 @@ beforeAll(async () => {
   await insertSyntheticRequests(t.app.db, 100_000);
   // As autovacuum leaves a table at rest: statistics, and the visibility map index-only scans need.
   await t.app.db.execute(sql`vacuum analyze solicitacoes`);
-  for (const who of ['celula', 'regional', 'solicitante', 'tower']) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: `${who}@demo.portal`, password: 'Portal@2026' },
-    });
-    users.set(who, (res.json() as { user: SessionUser }).user);
-  }
+  for (const who of ['celula', 'regional', 'solicitante', 'tower'])
+    users.set(who, await sessionUser(t.app, `${who}@demo.portal`));
 }, 180_000);
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-async function planOf(query: SQL) {
-  const result = (await t.app.db.execute(sql`explain (format json) ${query}`)) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const plan = result.rows[0]!['QUERY PLAN'];
-  return nodesOf((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
-}
-
-const readsOfRequests = (nodes: PlanNode[]) =>
-  nodes
-    .filter((n) => n['Relation Name'] === 'solicitacoes')
-    .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`);
+const planOf = (query: SQL) => planNodes(t.app.db, query);
+const readsOfRequests = (nodes: PlanNode[]) => readsOf(nodes, 'solicitacoes');
 
 describe("the dashboard overview's reads of the requests at 100,000 requests", () => {
   const today = todayInBrasilia(new Date());

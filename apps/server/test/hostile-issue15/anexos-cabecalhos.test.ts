@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos } from '../../src/db/schema.ts';
 import { call, multipart, newUnitPayload, PDF, PNG, readRequest } from '../support/requests.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
-import { signIn } from './support.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
  * Hostile review of attachments served inline (issue 15 item 5; stored-file-reply.ts): the original
@@ -17,7 +16,7 @@ let version = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'celula']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'celula']);
   const created = await call(t.app, tok.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app));
   id = created.json().dados.id;
   await call(t.app, tok.regional!, '/api/novas-unidades/edit', { id, version: 1, status: 2 });

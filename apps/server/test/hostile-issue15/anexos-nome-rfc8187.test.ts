@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { anexos } from '../../src/db/schema.ts';
 import { call, multipart, newUnitPayload, PDF, readRequest } from '../support/requests.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
-import { signIn } from './support.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
  * RFC 8187 §3.2.1: the value of `filename*` is attr-char or %XX only; `'`, `(`, `)` and `*` are not
@@ -14,7 +13,7 @@ let url = '';
 let tok: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'celula']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'celula']);
   const created = await call(t.app, tok.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app));
   const id = created.json().dados.id;
   await call(t.app, tok.regional!, '/api/novas-unidades/edit', { id, version: 1, status: 2 });

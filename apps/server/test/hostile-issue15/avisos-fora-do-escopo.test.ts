@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../support/requests.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { createAndMove, setTspFocalPoints } from '../notificacoes/support.ts';
-import { signIn } from './support.ts';
 
 /**
  * GUIDE §7 "what a screen hides, the API does not serve: other scopes' records". An administrator
@@ -15,7 +14,7 @@ let t: TestApp;
 let tok: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'tower']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'tower']);
   await setTspFocalPoints(t.app, ['tower@demo.portal']);
 });
 afterAll(() => t.close());

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificacoes, usuarios } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { createAndMove } from '../notificacoes/support.ts';
-import { is4xx, raw, signIn } from './support.ts';
+import { is4xx, raw } from './support.ts';
 
 /**
  * Hostile review of the bell's calls (notificacoes/routes.ts): each user reads and changes only
@@ -16,7 +16,7 @@ let theirs = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'celula', 'consulta']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'celula', 'consulta']);
   for (const who of ['solicitante', 'regional', 'celula', 'consulta']) {
     const [u] = await t.app.db
       .select({ id: usuarios.id })

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { usuarios } from '../../src/db/schema.ts';
 import { call, multipart, newUnitPayload, PDF, PNG, readRequest } from '../support/requests.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
-import { signIn } from './support.ts';
+import { bearer, createTestApp, login, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
  * The creator's window (issue 15 point 3, docs/decisions.md) lets the author correct what they filled
@@ -16,7 +15,7 @@ let tok: Record<string, string> = {};
 let id = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante']);
+  tok = await loginDemo(t.app, ['solicitante']);
   await t.app.db.update(usuarios).set({ trocarSenha: 1 }).where(eq(usuarios.email, 'novo@demo.portal'));
   tok.novo = await login(t.app, 'novo@demo.portal');
   const body = multipart(await newUnitPayload(t.app), [

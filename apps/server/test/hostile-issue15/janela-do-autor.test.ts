@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solicitacoes } from '../../src/db/schema.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { signIn } from './support.ts';
+import { createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
  * Hostile review of the creator's window (authorship.ts, deletion.ts, check-save.ts): the author
@@ -18,7 +17,7 @@ const DELETE = '/api/novas-unidades/delete';
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'celula', 'tower', 'consulta', 'admin']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'celula', 'tower', 'consulta', 'admin']);
 });
 afterAll(() => t.close());
 

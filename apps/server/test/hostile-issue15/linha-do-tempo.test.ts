@@ -1,9 +1,9 @@
 import { formFieldLabel, REQUEST_FIELDS, requestForm, type Flow, type Kind } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, DEMO_NAMES, loginDemo, type TestApp } from '../support/test-app.ts';
 import { insertRows } from '../hostile/support.ts';
-import { DEMO, formCall, is4xx, raw, signIn } from './support.ts';
+import { formCall, is4xx, raw } from './support.ts';
 
 /**
  * Hostile review of `{form}/linha-do-tempo` (issue 15 item 4): the timeline answers exactly what
@@ -22,7 +22,7 @@ const edit = async (who: string, body: Record<string, unknown>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app);
+  tok = await loginDemo(t.app);
   const created = await call(
     t.app,
     tok.solicitante!,
@@ -42,7 +42,7 @@ const LABEL_TO_FIELD = new Map(
 );
 
 describe('a field change is shown only to whoever the record shows the field to', () => {
-  it.each(DEMO)(
+  it.each(DEMO_NAMES)(
     '[%s] every field named in the timeline is a field of the same user’s record',
     async (who) => {
       const res = await call(t.app, tok[who]!, TL, { id_unidade: id });
@@ -102,7 +102,7 @@ describe('the timeline answers like the record for whatever cannot be read', () 
     }
   });
 
-  it.each(DEMO)(
+  it.each(DEMO_NAMES)(
     "[%s] a form the user's menu lacks is refused on its timeline as on its list",
     async (who) => {
       const forms: [Flow, Kind][] = [

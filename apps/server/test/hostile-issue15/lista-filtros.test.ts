@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newUnitPayload } from '../support/requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { CNPJ, companyId, insertRows } from '../hostile/support.ts';
-import { is4xx, raw, signIn } from './support.ts';
+import { is4xx, raw } from './support.ts';
 
 /**
  * Hostile review of the request list's new filters (issue 15 point 2, schemas/list.ts): every value
@@ -16,7 +16,7 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['solicitante', 'regional', 'celula', 'tower', 'consulta']);
+  tok = await loginDemo(t.app, ['solicitante', 'regional', 'celula', 'tower', 'consulta']);
   const add = async (name: string, who: string, unidade: string) => {
     const res = await call(
       t.app,

@@ -2,9 +2,9 @@ import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { STATUS_GROUPS, type Flow, type Kind } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/requests.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, DEMO_NAMES, loginDemo, type TestApp } from '../support/test-app.ts';
 import { CNPJ, companyId, insertRows, type RowSpec } from '../hostile/support.ts';
-import { DEMO, formCall, signIn } from './support.ts';
+import { formCall } from './support.ts';
 
 /**
  * Hostile review of GET /api/home/painel (issue 15 point 1): "every number links to the list
@@ -19,7 +19,7 @@ const ago = (n: number) => new Date(Date.now() - n * DAY);
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app);
+  tok = await loginDemo(t.app);
   const co: Record<string, number> = {};
   for (const [key, cnpj] of Object.entries(CNPJ)) co[key] = await companyId(t.app, cnpj);
   const rows: RowSpec[] = [];
@@ -52,7 +52,7 @@ async function listTotal(who: string, flow: Flow, kind: Kind, filters: Record<st
 }
 
 describe('every number of the overview is the total of the list it links to, for the same user', () => {
-  it.each(DEMO)('[%s] per status, per regional and group, and its queue', async (who) => {
+  it.each(DEMO_NAMES)('[%s] per status, per regional and group, and its queue', async (who) => {
     const o = await painel(who);
     const wrong: string[] = [];
     for (const f of o.formularios) {
@@ -95,7 +95,7 @@ describe('every number of the overview is the total of the list it links to, for
     expect(wrong).toEqual([]);
   });
 
-  it.each(DEMO)(
+  it.each(DEMO_NAMES)(
     '[%s] a form absent from the overview is a form whose list the user may not open',
     async (who) => {
       const o = await painel(who);

@@ -1,8 +1,7 @@
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { insertRows } from '../hostile/support.ts';
-import { signIn } from './support.ts';
 
 /**
  * data_pedido is written by the database's clock, "today" by the application's (dashboard-overview.ts).
@@ -14,7 +13,7 @@ let t: TestApp;
 let tok: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  tok = await signIn(t.app, ['regional', 'celula']);
+  tok = await loginDemo(t.app, ['regional', 'celula']);
   await insertRows(t.app, [{ status: 1, regional: 7, dataPedido: new Date(Date.now() + 2 * 86_400_000) }]);
 });
 afterAll(() => t.close());

@@ -1,15 +1,6 @@
 import { requestForm, type Flow, type Kind } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import { bearer, login } from '../support/test-app.ts';
-
-/** Every demo user that can sign in, by the name before @demo.portal. */
-export const DEMO = ['admin', 'celula', 'regional', 'amee', 'tower', 'property', 'solicitante', 'consulta'];
-
-export async function signIn(app: FastifyInstance, who: string[] = DEMO) {
-  const tokens: Record<string, string> = {};
-  for (const w of who) tokens[w] = await login(app, `${w}@demo.portal`);
-  return tokens;
-}
+import { bearer } from '../support/test-app.ts';
 
 /** `/api/<form's prefix>/<call>` for a form. */
 export const formCall = (flow: Flow, kind: Kind, call: string) =>

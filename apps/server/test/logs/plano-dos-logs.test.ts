@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { auditLogListBody } from '@portal/domain/contracts/audit-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedCountQuery, pageIdsQuery } from '../../src/modules/logs/repo.ts';
+import { planNodes } from '../support/query-plan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -30,24 +31,11 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Filter?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The plan of a query with its values written in, as EXPLAIN takes it. */
 async function planOf(query: { getSQL(): SQL }) {
   const { sql: text, params } = new PgDialect().sqlToQuery(query.getSQL().inlineParams());
   expect(params).toEqual([]);
-  const result = (await t.app.db.execute(sql.raw(`explain (format json) ${text}`))) as unknown as {
-    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
-  };
-  const plan = result.rows[0]!['QUERY PLAN'];
-  return nodesOf((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return planNodes(t.app.db, sql.raw(text));
 }
 
 const aYearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);

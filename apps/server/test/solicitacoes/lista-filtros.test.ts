@@ -233,8 +233,18 @@ describe('hostile filters: refused with the field named, never reaching SQL', ()
     );
   });
 
-  it('a search longer than the limit is refused, not cut', async () => {
-    expect(await refused({ q: 'a'.repeat(101) }, 'q')).toMatch(/no máximo 100 caracteres/);
+  it('a search longer than the limit is refused with a 400 in Portuguese, not cut', async () => {
+    const res = await list('celula', { q: `Lote 14${'a'.repeat(94)}` });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 1,
+      campo: 'q',
+      msg: 'A busca pode ter no máximo 100 caracteres.',
+    });
+    // Had it been cut to 100 it would have searched and answered 200; at the limit it does search.
+    expect((await list('celula', { q: 'a'.repeat(100) })).statusCode).toBe(200);
+    // The limit is on the text searched: spaces around it are not counted.
+    expect((await list('celula', { q: `  ${'a'.repeat(100)}  ` })).statusCode).toBe(200);
   });
 
   it('scope ids in the body change nothing: the session decides', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
 import { listValues, requestPageQuery, resolveListFilter } from '../../src/modules/solicitacoes/repo.ts';
 import { insertSyntheticRequests } from '../support/synthetic-requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { planNodes } from '../support/query-plan.ts';
+import { createTestApp, sessionUser, type TestApp } from '../support/test-app.ts';
 
 /**
  * Issue 12: every role's list reads its page off an index at 100,000 requests — never a
@@ -17,25 +18,10 @@ beforeAll(async () => {
   await insertSyntheticRequests(t.app.db, 100_000);
   // As autovacuum leaves a table at rest: statistics, and the visibility map index-only scans need.
   await t.app.db.execute(sql`vacuum analyze solicitacoes`);
-  for (const who of ['celula', 'regional', 'solicitante']) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: `${who}@demo.portal`, password: 'Portal@2026' },
-    });
-    users.set(who, (res.json() as { user: SessionUser }).user);
-  }
+  for (const who of ['celula', 'regional', 'solicitante'])
+    users.set(who, await sessionUser(t.app, `${who}@demo.portal`));
 }, 180_000);
 afterAll(() => t.close());
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 let statements = 0;
 /** EXPLAIN EXECUTE takes no bound parameters: the list's values (numbers, words, number arrays) as SQL literals. */
@@ -59,15 +45,12 @@ async function planOf(who: string, query: Partial<ListQuery>) {
   const { sql: text, params } = requestPageQuery(t.app.db, user, list).toSQL();
   const values = fillPlaceholders(params, listValues(user, 'energia', 'nova', list));
   const name = `plano_da_lista_${++statements}`;
-  const plan = await t.app.db.transaction(async (tx) => {
+  return t.app.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-    const result = (await tx.execute(
-      sql.raw(`explain (format json) execute ${name}(${values.map(literal).join(', ')})`),
-    )) as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[] };
+    const nodes = await planNodes(tx, sql.raw(`execute ${name}(${values.map(literal).join(', ')})`));
     await tx.execute(sql.raw(`deallocate ${name}`));
-    return result.rows[0]!['QUERY PLAN'];
+    return nodes;
   });
-  return nodesOf((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
 }
 
 describe("the plan of each role's list at 100,000 requests", () => {

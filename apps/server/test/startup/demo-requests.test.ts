@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_UNREAD_NOTICES } from '../../src/db/seed/demo-requests.ts';
 import { auditLog, historicoStatus, solicitacoes } from '../../src/db/schema.ts';
 import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
 import { startServer, type StartedServer } from '../../src/startup/start-server.ts';
@@ -70,6 +71,33 @@ describe('demo requests on the start that creates the demo', () => {
     expect(histories).toBeGreaterThan(requests);
     expect(audits).toBeGreaterThan(requests);
     expect(await counterDrift(db)).toEqual([]);
+  });
+
+  it('the bell opens on the latest few notices unread, the older ones kept as read history', async () => {
+    const get = async (email: string) => {
+      const res = await started.app.inject({
+        method: 'GET',
+        url: '/api/notificacoes',
+        headers: bearer(await login(started.app, email)),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { dados: { id: number; lida_em: string | null }[]; nao_lidas: number };
+    };
+    // The requester was told of every move of their eleven requests: far more than a handful.
+    const requester = await get('solicitante@demo.portal');
+    expect(requester.dados.length).toBeGreaterThan(10);
+    expect(requester.nao_lidas).toBe(DEMO_UNREAD_NOTICES);
+    // The unread ones are the newest (the list is newest first).
+    expect(requester.dados.map((n) => n.lida_em === null)).toEqual(
+      requester.dados.map((_, i) => i < DEMO_UNREAD_NOTICES),
+    );
+    for (const email of [
+      'regional@demo.portal',
+      'celula@demo.portal',
+      'amee@demo.portal',
+      'tower@demo.portal',
+    ])
+      expect((await get(email)).nao_lidas, email).toBeLessThanOrEqual(DEMO_UNREAD_NOTICES);
   });
 
   it('a second start adds none', async () => {

@@ -2,12 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { SessionUser } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { readConfig, type Config } from '../../src/config.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/db/seed/demo-data.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
+import { runDueTasks } from '../../src/jobs/queue.ts';
+import { taskHandlers } from '../../src/jobs/tasks.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,7 +62,10 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   // Every test app wanting the demo data in a new database starts from the run's seeded template.
   const fromTemplate = overrides.seedDemo !== false && overrides.inMemoryDatabase !== false;
-  const database = await freshDatabase(fromTemplate);
+  // A second app on an existing database (overrides.databaseUrl): nothing to create or drop.
+  const database = overrides.databaseUrl
+    ? { url: overrides.databaseUrl, drop: async () => {} }
+    : await freshDatabase(fromTemplate);
   const config: Config = {
     ...readConfig({}),
     dataDir,
@@ -94,10 +100,41 @@ export async function createTestApp(
   };
 }
 
-export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+async function signIn(app: FastifyInstance, email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
-  return res.json().token as string;
+  return res.json() as { token: string; user: SessionUser };
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return (await signIn(app, email, password)).token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * One demo user per group and profile, by the name before @demo.portal ('admin', 'celula', …
+ * 'consulta'), in the seed's order: a second user of the same role (novo, a requester's colleague)
+ * is left out, as it sees what its role sees.
+ */
+export const DEMO_NAMES = DEMO_USERS.filter(
+  (u, i) => DEMO_USERS.findIndex((o) => o.grupo === u.grupo && o.perfil === u.perfil) === i,
+).map((u) => u.email.replace('@demo.portal', ''));
+
+/** A session token for each demo user named (every one by default), keyed by that name. */
+export async function loginDemo(app: FastifyInstance, names: readonly string[] = DEMO_NAMES) {
+  const tokens: Record<string, string> = {};
+  for (const name of names) tokens[name] = await login(app, `${name}@demo.portal`);
+  return tokens;
+}
+
+/** The session user a sign-in answers (what the server's policies are given), for tests that call repos directly. */
+export async function sessionUser(app: FastifyInstance, email: string): Promise<SessionUser> {
+  return (await signIn(app, email, DEMO_PASSWORD)).user;
+}
+
+/**
+ * Runs the due tasks of the queue once, as a started server's worker does every QUEUE_POLL_MS:
+ * every e-mail leaves through the queue, so a test reads `mails` after this.
+ */
+export const runQueue = (app: FastifyInstance) => runDueTasks(app.db, taskHandlers(app), app.log);

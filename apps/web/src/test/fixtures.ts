@@ -2,12 +2,16 @@ import {
   requestForm,
   requestPolicy,
   type Flow,
+  type RequestForm,
   type Kind,
   type RequestStatus,
   type RoleKind,
   type SessionUser,
 } from '@portal/domain';
+import type { UseFormReturnType } from '@mantine/form';
 import type { RequestRecord } from '../features/requests/api.ts';
+import type { FormValues } from '../features/requests/formModel.ts';
+import type { FieldContext } from '../features/requests/RequestFieldInput.tsx';
 
 /** A signed-in user of a role kind; profile 4 (Cadastro de UC) unless a test says otherwise. */
 export const userOf = (papel: RoleKind, perfil = 4): SessionUser => ({
@@ -64,3 +68,18 @@ export function policyCase(
     policy: requestPolicy({ actor: user, flow, kind, currentStatus, chosenStatus }),
   };
 }
+
+/** What the request form hands its fields, with every lookup empty and every callback inert. */
+export const idleFieldContext = (form: RequestForm, editor: UseFormReturnType<FormValues>): FieldContext => ({
+  form,
+  editor,
+  cities: [],
+  citiesLoading: false,
+  concessionaires: [],
+  regionals: [],
+  onUfChange: () => {},
+  onCepBlur: () => {},
+  cepNotice: null,
+  onTaxIdBlur: () => {},
+  onDuplicateCheck: () => {},
+});

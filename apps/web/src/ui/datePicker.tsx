@@ -11,4 +11,7 @@ export const PT_BR_DATE_PICKER = {
   valueFormat: 'DD/MM/YYYY',
   placeholder: 'dd/mm/aaaa',
   leftSection: <IconCalendar size={16} />,
+  // The calendar's paging buttons are icons: without a name a screen reader says only "botão".
+  previousLabel: 'Anterior',
+  nextLabel: 'Próximo',
 } as const;

@@ -46,6 +46,11 @@ describe('request list URL', () => {
     ).toEqual({ status: [1, 3] });
   });
 
+  it('a search over the maximum is dropped whole, never cut to the maximum (issue 15 item 7)', () => {
+    expect(parseRequestListSearch(`?q=${'a'.repeat(100)}`)).toEqual({ q: 'a'.repeat(100) });
+    expect(parseRequestListSearch(`?q=${'a'.repeat(101)}&uf=SP`)).toEqual({ uf: 'SP' });
+  });
+
   it('a period typed backwards is read in order', () => {
     expect(parseRequestListSearch('de=2026-03-01&ate=2026-01-01')).toMatchObject({
       de: '2026-01-01',

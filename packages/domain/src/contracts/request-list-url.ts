@@ -1,6 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
-import { REQUEST_LIST_SORTS, requestListFilters, type RequestListSort } from '../schemas/list.ts';
-import { FIELD_MAX } from '../validators/field-limits.ts';
+import { listQuery, REQUEST_LIST_SORTS, requestListFilters, type RequestListSort } from '../schemas/list.ts';
 
 /**
  * Where a request list keeps its state: the query string of its list path (issue 15), so a save,
@@ -116,7 +115,8 @@ export function parseRequestListSearch(search: string | SearchParamsLike): Reque
   let de = valid(requestListFilters.de, get('de'));
   let ate = valid(requestListFilters.ate, get('ate'));
   if (de && ate && de > ate) [de, ate] = [ate, de];
-  const q = get('q')?.trim().slice(0, FIELD_MAX.search);
+  // An over-long search is dropped like any refused value, never cut to the maximum (issue 15 item 7).
+  const q = valid<string | undefined>(listQuery.shape.q, get('q'));
   const pagina = wholeNumber(get('pagina'));
   const porPagina = wholeNumber(get('por_pagina'));
   const ordem = get('ordem');

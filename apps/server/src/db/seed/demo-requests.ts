@@ -15,7 +15,7 @@ import { validateUnit } from '../../modules/pos-aprovacao/validate-unit.ts';
 import { saveRequest } from '../../modules/solicitacoes/save-request.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Database } from '../client.ts';
-import { concessionarias, solicitacoes } from '../schema.ts';
+import { concessionarias, notificacoes, solicitacoes } from '../schema.ts';
 
 /**
  * A dozen requests, so a fresh demo opens on lists, counters and post-approval screens with work
@@ -158,6 +158,18 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
       });
     }
   }
+
+  // Every move above told its users, as any save does; a demo that opens with two dozen unread
+  // notices looks broken, so each user finds the older ones read and only the latest few new.
+  await db.execute(sql`
+    update ${notificacoes} set lida_em = now()
+    where id in (
+      select id from (
+        select id, row_number() over (partition by id_usuario order by id desc) as newest
+        from ${notificacoes} where lida_em is null
+      ) ranked
+      where newest > ${DEMO_UNREAD_NOTICES}
+    )`);
 }
 
 interface Saved {
@@ -166,6 +178,8 @@ interface Saved {
 }
 
 const DEMO_IP = '127.0.0.1';
+/** How many of a demo user's notices a fresh demo leaves unread: the latest moves of their requests. */
+export const DEMO_UNREAD_NOTICES = 3;
 /** TSP, the demo regional user's regional and the requester's. */
 const TSP = 7;
 /** The units are requested in the client's name, under its CNPJ in SP. */

@@ -45,6 +45,26 @@ describe('"Aguardando minha ação" (issue 15 point 1)', () => {
     expect(screen.getByTestId('fila-total').textContent).toBe('1.235');
   });
 
+  it('a form whose title names its flow is not given the flow twice (issue 15 item 7)', () => {
+    renderWeb(
+      <MyQueue
+        overview={overview(
+          formOf({
+            fluxo: 'agua',
+            tipo: 'troca',
+            aguardando: [{ status: 4, total: 3, mais_antiga_dias: 2 }],
+          }),
+        )}
+      />,
+    );
+    expect(
+      screen.getByRole('link', { name: '3 em Em Validação Célula (Troca de Titularidade (Água))' }),
+    ).toBeTruthy();
+    const row = screen.getByTestId('fila-agua-troca-4');
+    expect(row.textContent).toContain('Troca de Titularidade (Água)');
+    expect(row.textContent!.split('Água')).toHaveLength(2);
+  });
+
   it('a role that moves nothing (a requester, profile 3 Consulta) is shown no queue at all', () => {
     renderWeb(<MyQueue overview={overview(formOf({}))} />);
     expect(screen.queryByRole('region', { name: 'Aguardando minha ação' })).toBeNull();

@@ -3,7 +3,7 @@ import { requestForm, statusHref, statusLabel } from '@portal/domain';
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FLOW_LABEL, formatCount, daysText } from './format.ts';
+import { FLOW_LABEL, formatCount, daysText, formWithFlow, titleNamesFlow } from './format.ts';
 
 interface Props {
   /** undefined while loading, null when the overview could not be read. */
@@ -82,9 +82,11 @@ export function MyQueue({ overview }: Props) {
                       <Text size="sm" fw={600}>
                         {form.title}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {FLOW_LABEL[form.flow]}
-                      </Text>
+                      {!titleNamesFlow(form) && (
+                        <Text size="xs" c="dimmed">
+                          {FLOW_LABEL[form.flow]}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{label}</Table.Td>
                     <Table.Td ta="right">
@@ -92,7 +94,7 @@ export function MyQueue({ overview }: Props) {
                         component={Link}
                         to={statusHref(form, [status])}
                         fw={700}
-                        aria-label={`${formatCount(total)} em ${label} (${form.title}, ${FLOW_LABEL[form.flow]})`}
+                        aria-label={`${formatCount(total)} em ${label} (${formWithFlow(form)})`}
                       >
                         {formatCount(total)}
                       </Anchor>

@@ -13,7 +13,7 @@ import {
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FLOW_LABEL, formatCount } from './format.ts';
+import { formatCount, formWithFlow } from './format.ts';
 import { GROUP_COLOR } from './statusLook.ts';
 
 /**
@@ -29,7 +29,7 @@ export function OverviewCharts({ overview }: { overview: DashboardOverview }) {
   const data =
     overview.formularios.find((f) => `${f.fluxo}.${f.tipo}` === chosen) ?? overview.formularios[0]!;
   const form = requestForm(data.fluxo, data.tipo);
-  const formName = `${form.title}, ${FLOW_LABEL[data.fluxo]}`;
+  const formName = formWithFlow(form);
 
   const regionals = [...new Map(data.regionais.map((r) => [r.regional, r.nome])).entries()].map(
     ([id, nome]) => ({
@@ -71,7 +71,7 @@ export function OverviewCharts({ overview }: { overview: DashboardOverview }) {
           onChange={setChosen}
           data={overview.formularios.map((f) => {
             const each = requestForm(f.fluxo, f.tipo);
-            return { value: `${f.fluxo}.${f.tipo}`, label: `${each.title} (${FLOW_LABEL[f.fluxo]})` };
+            return { value: `${f.fluxo}.${f.tipo}`, label: formWithFlow(each) };
           })}
           style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
         />

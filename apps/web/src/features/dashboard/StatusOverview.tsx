@@ -3,7 +3,7 @@ import { groupHref, requestForm, STATUS_GROUPS, statusHref, statusLabel } from '
 import type { DashboardOverviewForm } from '@portal/domain/contracts/dashboard';
 import { Link } from 'react-router';
 import classes from './Dashboard.module.css';
-import { FLOW_LABEL, formatCount } from './format.ts';
+import { FLOW_LABEL, formatCount, formWithFlow } from './format.ts';
 import { GROUP_COLOR } from './statusLook.ts';
 
 /**
@@ -44,7 +44,7 @@ export function StatusOverview({ data }: { data: DashboardOverviewForm }) {
                 component={Link}
                 to={groupHref(form, group)}
                 className={classes.groupValue}
-                aria-label={`${formatCount(total)} ${group.label.toLowerCase()} (${form.title}, ${FLOW_LABEL[data.fluxo]})`}
+                aria-label={`${formatCount(total)} ${group.label.toLowerCase()} (${formWithFlow(form)})`}
               >
                 {formatCount(total)}
               </Anchor>
@@ -62,7 +62,7 @@ export function StatusOverview({ data }: { data: DashboardOverviewForm }) {
                         to={statusHref(form, [status])}
                         size="xs"
                         fw={600}
-                        aria-label={`${formatCount(count)} em ${label} (${form.title}, ${FLOW_LABEL[data.fluxo]})`}
+                        aria-label={`${formatCount(count)} em ${label} (${formWithFlow(form)})`}
                       >
                         {formatCount(count)}
                       </Anchor>

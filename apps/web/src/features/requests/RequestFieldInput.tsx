@@ -1,4 +1,5 @@
 import { InputBase, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   fieldKind,
@@ -10,6 +11,7 @@ import {
 } from '@portal/domain';
 import { IMaskInput } from 'react-imask';
 import { charCounter } from '../../ui/charCounter.tsx';
+import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 import type { FormValues } from './formModel.ts';
@@ -185,7 +187,17 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
         />
       );
     case 'date':
-      return <TextInput {...common} type="date" />;
+      // dd/mm/aaaa on the portal's calendar whatever the browser's language (issue 15 item 7);
+      // the picker hands back yyyy-mm-dd, the value the server has always received.
+      return (
+        <DatePickerInput
+          {...common}
+          {...PT_BR_DATE_PICKER}
+          clearable={!required}
+          value={value || null}
+          onChange={(date) => editor.setFieldValue(field, date ?? '')}
+        />
+      );
     case 'smallint':
       return <TextInput {...common} inputMode="numeric" />;
     case 'text': {

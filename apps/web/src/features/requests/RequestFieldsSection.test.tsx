@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import type { RequestForm, RequestPolicy } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { policyCase, recordOf, userOf } from '../../test/fixtures.ts';
+import { idleFieldContext, policyCase, recordOf, userOf } from '../../test/fixtures.ts';
 import { renderWeb } from '../../test/render.tsx';
 import type { RequestRecord } from './api.ts';
 import { initialValues, type FormValues } from './formModel.ts';
@@ -23,19 +23,7 @@ function Section({
     <RequestFieldsSection
       policy={policy}
       requestedAt={record?.data_pedido}
-      ctx={{
-        form,
-        editor,
-        cities: [],
-        citiesLoading: false,
-        concessionaires: [],
-        regionals: [],
-        onUfChange: () => {},
-        onCepBlur: () => {},
-        cepNotice: null,
-        onTaxIdBlur: () => {},
-        onDuplicateCheck: () => {},
-      }}
+      ctx={idleFieldContext(form, editor)}
     />
   );
 }

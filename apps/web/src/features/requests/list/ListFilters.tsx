@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   FIELD_MAX,
   formFieldLabel,
+  listQuery,
   REQUEST_STATUSES,
   regionalLabel,
   SEARCH_MIN_LENGTH,
@@ -14,6 +15,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { charCounter } from '../../../ui/charCounter.tsx';
 import { PT_BR_DATE_PICKER } from '../../../ui/datePicker.tsx';
 import { concessionaires, regionals } from '../api.ts';
 import { lookupKeys } from '../queryKeys.ts';
@@ -49,7 +51,11 @@ export function ListFilters({ form, filters, onChange }: Props) {
   // The search box answers each key at once; the URL (and the call) follow when typing pauses.
   const [search, setSearch] = useState(filters.q ?? '');
   const [typed] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // What the server's schema says of the box (too long, forbidden characters): shown under it, and
+  // such a search is not sent, so the list stays as it was instead of answering an error.
+  const searchProblem = listQuery.shape.q.safeParse(search).error?.issues[0]?.message;
   useEffect(() => {
+    if (!listQuery.shape.q.safeParse(typed).success) return;
     const q = typed.length >= SEARCH_MIN_LENGTH ? typed : undefined;
     if (q !== filters.q) onChange({ q }, { replace: true });
     // Only a pause in typing writes the search; a URL change alone must not write it back.
@@ -123,7 +129,8 @@ export function ListFilters({ form, filters, onChange }: Props) {
         label="Pesquisar"
         placeholder={`${formFieldLabel(form, 'unidade')}, Endereço ID, Site ID ou solicitante`}
         leftSection={<IconSearch size={16} />}
-        maxLength={FIELD_MAX.search}
+        {...charCounter(search.trim(), FIELD_MAX.search)}
+        error={searchProblem}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />

@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import { formFieldLabel, requestActions, requestForm, requestPolicy, STATUS } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { userOf } from '../../../test/fixtures.ts';
+import { idleFieldContext, userOf } from '../../../test/fixtures.ts';
 import { renderWeb } from '../../../test/render.tsx';
 import { initialValues, type FormValues } from '../formModel.ts';
 import { ActionModal } from './ActionModal.tsx';
@@ -32,19 +32,7 @@ function Modal({ papel, status, label }: { papel: 'celula' | 'regional'; status:
       pending={false}
       onConfirm={vi.fn()}
       onClose={vi.fn()}
-      ctx={{
-        form,
-        editor,
-        cities: [],
-        citiesLoading: false,
-        concessionaires: [],
-        regionals: [],
-        onUfChange: () => {},
-        onCepBlur: () => {},
-        cepNotice: null,
-        onTaxIdBlur: () => {},
-        onDuplicateCheck: () => {},
-      }}
+      ctx={idleFieldContext(form, editor)}
     />
   );
 }
