@@ -22,9 +22,13 @@ import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { BODY_LIMIT_BYTES, CONNECTION_TIMEOUT_MS, MULTIPART_LIMITS } from './http/limits.ts';
 import { LOG_REDACT_PATHS, REDACTED, serializeError, serializeRequest } from './http/log-serializers.ts';
 import { registerOrphanSweep } from './jobs/sweep-orphan-attachments.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { healthRoutes } from './observability/health.ts';
+import { registerMetrics } from './observability/metrics.ts';
+import { registerShutdownGate } from './startup/graceful-shutdown.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './auth/authenticate.ts';
@@ -41,7 +45,8 @@ import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { deParaRoutes } from './modules/de-para/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
-import { localDiskStorage, type FileStorage } from './storage/file-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+import { storageFor } from './storage/storage-for.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,12 +102,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
       ...(options.logStream && { stream: options.logStream }),
     },
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A stalled client is dropped instead of holding a socket: idle sockets after 20 s, a whole
     // request (uploads included) after requestTimeoutMs.
-    connectionTimeout: 20_000,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     requestTimeout: config.requestTimeoutMs,
+    // Requests arriving while closing get the shutdown gate's Portuguese 503 (graceful-shutdown.ts).
+    return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -113,13 +120,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
-  app.decorate('storage', localDiskStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('storage', storageFor(config));
   app.addHook('onClose', () => database.close());
 
   await seedReferenceData(database.db);
   app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);
 
   registerErrorHandling(app);
+  registerShutdownGate(app);
+  registerMetrics(app, database);
   registerJsonBodyParser(app);
   registerOrphanSweep(app);
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
@@ -128,9 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: 15_000_000, files: 5, fields: 20, fieldSize: 1_048_576, parts: 25, headerPairs: 50 },
-  });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -139,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      await api.register(healthRoutes);
       await api.register(publicAuthRoutes);
       // Every other call needs a session: authenticated once here, before any body is read.
       await api.register(async (signedIn) => {

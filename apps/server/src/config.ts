@@ -44,6 +44,16 @@ export interface Config {
   apiDocs: boolean;
   /** Days a unit may wait at a post-approval stage before its list flags it (PRAZO_ETAPA_DIAS). */
   stageDeadlineDays: number;
+  /** Attachments in an S3-compatible bucket (S3_BUCKET set); undefined = local disk under dataDir. */
+  s3: S3Config | undefined;
+  /** /metrics answers only a request bearing this token (METRICS_TOKEN); unset = /metrics is off (404). */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM/SIGINT: how long the server keeps answering 503 (and /api/ready 503) before it stops
+   * listening, so a load balancer moves traffic away (SHUTDOWN_DRAIN_MS); how long after the signal
+   * the process exits non-zero anyway if in-flight requests or the queue worker are not done (SHUTDOWN_TIMEOUT_MS).
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,6 +88,62 @@ function readSeedDemo(env: NodeJS.ProcessEnv): boolean {
   return false;
 }
 
+export interface S3Config {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, an emulator); undefined = AWS for the region. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path, not the host name: what MinIO and emulators need. */
+  forcePathStyle: boolean;
+  /** Prepended to every object name ('' or ending in '/'). */
+  prefix: string;
+}
+
+/**
+ * S3_* settings. Any of them set without S3_BUCKET, or a bucket without both keys, stops the start:
+ * half a configuration would otherwise quietly keep the files on one server's disk.
+ */
+function readS3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'].find(value);
+    if (stray) {
+      throw new StartupError(
+        `${stray} foi definida sem S3_BUCKET: defina S3_BUCKET para guardar os anexos no S3 ou remova as variáveis S3_*.`,
+      );
+    }
+    return undefined;
+  }
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId || !secretAccessKey) {
+    throw new StartupError(
+      'S3_BUCKET exige S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina as duas credenciais do bucket.',
+    );
+  }
+  const pathStyle = value('S3_FORCE_PATH_STYLE')?.toLowerCase() ?? 'false';
+  if (!['true', '1', 'false', '0'].includes(pathStyle)) {
+    throw new StartupError('S3_FORCE_PATH_STYLE deve ser "true" ou "false".');
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint && !/^https?:$/.test(URL.parse(endpoint)?.protocol ?? '')) {
+    throw new StartupError(`S3_ENDPOINT deve ser uma URL http:// ou https://: ${endpoint}`);
+  }
+  const prefix = value('S3_PREFIX')?.replace(/^\/+|\/+$/g, '') ?? '';
+  return {
+    bucket,
+    endpoint,
+    region: value('S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix: prefix && `${prefix}/`,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
   return {
@@ -106,6 +172,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orphanSweepIntervalMs: int(env.ORPHAN_SWEEP_INTERVAL_MS, 60 * 60_000),
     apiDocs: ['1', 'true', 'sim'].includes(env.API_DOCS?.trim().toLowerCase() ?? ''),
     stageDeadlineDays: Math.max(1, int(env.PRAZO_ETAPA_DIAS, DEFAULT_STAGE_DEADLINE_DAYS)),
+    s3: readS3Config(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdown: {
+      drainMs: Math.max(0, int(env.SHUTDOWN_DRAIN_MS, 3000)),
+      timeoutMs: Math.max(1000, int(env.SHUTDOWN_TIMEOUT_MS, 25_000)),
+    },
   };
 }
 

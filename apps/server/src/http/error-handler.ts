@@ -2,10 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseBusy, isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, schemaProblemStatus } from './errors.ts';
+import { StorageUnavailableError } from '../storage/file-storage.ts';
 
 export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
 export const DATABASE_BUSY = 'O sistema está ocupado no momento. Tente novamente em instantes.';
 export const DISK_FULL = 'Espaço em disco esgotado no servidor. Avise o administrador.';
+export const STORAGE_UNAVAILABLE =
+  'O armazenamento de arquivos está indisponível no momento. Tente novamente em instantes.';
 
 /** No space left on the device (or the quota) where a file or the database was being written. */
 const isDiskFull = (err: { code?: unknown }) => err.code === 'ENOSPC' || err.code === 'EDQUOT';
@@ -50,6 +53,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
+    }
+    // Before the database checks: its cause (ECONNREFUSED…) would read as the database's.
+    if (err instanceof StorageUnavailableError) {
+      request.log.error({ err }, 'armazenamento de arquivos indisponível');
+      return reply.status(503).send({ error: 1, msg: STORAGE_UNAVAILABLE });
     }
     if (isDatabaseBusy(err)) {
       request.log.warn('banco ocupado: chamada recusada antes de começar');

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { FILE_SIZE_INVALID, fileProblem, MAX_FILE_BYTES, type FileForm } from '@portal/domain';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { StorageUnavailableError, type FileStorage } from '../storage/file-storage.ts';
 import { AppError, badRequest, unprocessable } from './errors.ts';
+import { MULTIPART_LIMITS } from './limits.ts';
 import { uploadedFileName } from './uploaded-file-name.ts';
 
 export interface UploadedFile {
@@ -35,16 +36,17 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * The client's fault or the server's: the multipart parser's errors (no boundary, a body cut
- * short, too many parts) become a Portuguese 4xx; a system error of the disk (ENOSPC…) passes
- * on to the error handler as it is.
+ * short, too many parts) become a Portuguese 4xx; a system error of the disk (ENOSPC…) or an
+ * unreachable object store passes on to the error handler as it is.
  */
 export function multipartProblem(err: unknown): unknown {
-  if (err instanceof AppError) return err;
+  if (err instanceof AppError || err instanceof StorageUnavailableError) return err;
   const { code, syscall } = (err ?? {}) as { code?: unknown; syscall?: unknown };
   if (syscall !== undefined) return err;
   if (code === 'FST_INVALID_JSON_FIELD_ERROR')
     return badRequest('A parte "dados" não é um JSON válido.', 'dados');
-  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'Envie no máximo 5 arquivos por vez.');
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError(413, `Envie no máximo ${MULTIPART_LIMITS.files} arquivos por vez.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new AppError(413, 'A requisição tem partes demais.');
   return badRequest(MALFORMED);

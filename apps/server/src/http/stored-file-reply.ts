@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { FILE_CONTENT_TYPES, fileTypeByName, type FileType } from '@portal/domain';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -25,15 +26,34 @@ export function contentDisposition(name: string, inline: boolean): string {
 export const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
 /**
+ * The file's bytes once the first of them arrived. A storage that cannot open the file (a store
+ * unreachable, a file missing) fails here, before any header, so the client gets the error
+ * handler's answer instead of a file's headers over a broken body.
+ */
+async function opened(source: Readable): Promise<Readable> {
+  const chunks: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  async function* rest() {
+    try {
+      for (let next = first; !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      source.destroy();
+    }
+  }
+  return Readable.from(rest(), { objectMode: false });
+}
+
+/**
  * Sends a stored file. The served type comes from the file's kind — its name and first bytes were
  * checked to agree on upload — never from what a client declared; `contentType` overrides it for
  * files the server wrote itself (a generated report).
  */
-export function sendStoredFile(
+export async function sendStoredFile(
   reply: FastifyReply,
   storage: FileStorage,
   file: { nome: string; tamanho?: number; storageKey: string; contentType?: string },
 ) {
+  const body = await opened(storage.read(file.storageKey));
   const kind = fileTypeByName(file.nome);
   const inline = !file.contentType && kind !== undefined && INLINE.includes(kind);
   if (file.tamanho !== undefined) reply.header('content-length', file.tamanho);
@@ -46,5 +66,5 @@ export function sendStoredFile(
     .header('content-security-policy', DOWNLOAD_CSP)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .send(storage.read(file.storageKey));
+    .send(body);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,14 +38,33 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Every file and incomplete upload, for the orphan sweep. */
   entries(): AsyncIterable<StorageEntry>;
+  /** Resolves when the storage can be used right now (for /api/ready); throws with the cause otherwise. */
+  probe(): Promise<void>;
+}
+
+/**
+ * The storage could not be reached or refused the operation (an object store down, a missing
+ * bucket): the error handler answers 503, and a save that met it wrote nothing.
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(cause: unknown) {
+    super('file storage unavailable', { cause });
+  }
 }
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Keys are random UUIDs; anything else never reaches a path or an object name. */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
+  return key;
+}
+export const isStorageKey = (key: string) => KEY.test(key);
 /** An upload in progress: written flat in the root under this suffix, moved into its shard when complete. */
 const INCOMPLETE = '.part';
 
 /** Counts the bytes that pass and keeps the first HEAD_BYTES of them. */
-function meter() {
+export function meter() {
   let size = 0;
   let head = Buffer.alloc(0);
   const stream = new Transform({
@@ -65,10 +84,7 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENO
  * emptied by a removal is removed too, so a refused upload leaves the storage as it found it.
  */
 export function localDiskStorage(root: string): FileStorage {
-  const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`invalid storage key ${key}`);
-    return path.join(root, key.slice(0, 2), key);
-  };
+  const fileOf = (key: string) => path.join(root, key.slice(0, 2), checkedKey(key));
   const incompleteOf = (key: string) => path.join(root, `${key}${INCOMPLETE}`);
 
   /** A concurrent removal may drop the shard between mkdir and rename; then it is made again. */
@@ -128,6 +144,10 @@ export function localDiskStorage(root: string): FileStorage {
           if (info?.isFile()) yield { key, incomplete: false, modifiedAt: info.mtime };
         }
       }
+    },
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }
