@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_SLOWDOWN_MS, SLOW_DOWN_CURRENT_PASSWORD } from '../src/auth/rate-limits.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, type TestApp, runQueue } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +108,8 @@ describe('login rate limits', () => {
       });
     for (let i = 0; i < 3; i++) expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
-    expect(t.mails.length).toBe(3);
+    // Each request supersedes the link before it: only the newest is worth an e-mail.
+    await runQueue(t.app);
+    expect(t.mails.length).toBe(1);
   });
 });

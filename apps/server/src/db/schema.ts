@@ -774,3 +774,22 @@ export const filaTarefas = pgTable(
   },
   (t) => [index('fila_tarefas_pendentes_idx').on(t.executarEm, t.id).where(sql`${t.concluidaEm} is null`)],
 );
+
+/**
+ * Sign-in and recovery attempt counters (auth/rate-limits.ts), kept here so every instance counts
+ * against the same rows (issue 16). One row per limiter and key; `chave` is the SHA-256 of the key
+ * (an IP address, an e-mail address, a user id), so no address is stored in clear
+ * (a hash of a guessable value, not anonymous: the table is as private as the rest). A row whose
+ * `expira_em` has passed counts as absent: the next attempt restarts it in place, and expired rows
+ * are pruned.
+ */
+export const tentativas = pgTable(
+  'tentativas',
+  {
+    escopo: varchar('escopo', { length: 40 }).notNull(),
+    chave: char('chave', { length: 64 }).notNull(),
+    contagem: integer('contagem').notNull(),
+    expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.escopo, t.chave] }), index('tentativas_expira_idx').on(t.expiraEm)],
+);

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain/contracts/reconciliation';
 import { contextOf } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { IMPORT_APPLY_TIMEOUT_MS, MAX_IMPORT_BYTES, MAX_PREVIEW_BYTES } from '../../http/limits.ts';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
 import { multipartProblem } from '../../http/multipart-save-body.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
@@ -18,13 +19,6 @@ import { uploadedFileName } from '../../http/uploaded-file-name.ts';
 import { importBase } from './import-base.ts';
 import { previewFile } from './preview-file.ts';
 import { listRuns, readRun } from './repo.ts';
-
-/** The largest export accepted: a million rows of csv is about 250 MB. */
-export const MAX_IMPORT_BYTES = 400 * 1024 * 1024;
-/** How long the answer to an import may take once the file is in (the base is being applied). */
-const APPLY_TIMEOUT_MS = 15 * 60_000;
-/** A preview needs only the file's first rows. */
-const MAX_PREVIEW_BYTES = 1024 * 1024;
 
 /** The one file part of an upload, or a Portuguese 4xx for a body that is not one. */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
@@ -92,7 +86,7 @@ export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Applying a million rows keeps the connection silent for longer than an idle socket may be
       // (an injected request in the tests has no real socket).
-      request.raw.socket.setTimeout?.(APPLY_TIMEOUT_MS);
+      request.raw.socket.setTimeout?.(IMPORT_APPLY_TIMEOUT_MS);
       const file = await uploadedFile(request, MAX_IMPORT_BYTES);
       try {
         const { run } = await importBase(
