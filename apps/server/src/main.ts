@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from './db/seed/demo-data.ts';
 import { startupFailureLine } from './startup/failure-line.ts';
+import { shutDownOnSignals } from './startup/graceful-shutdown.ts';
 import { startServer, type StartedServer } from './startup/start-server.ts';
 import { StartupError } from './startup/startup-error.ts';
 
@@ -15,12 +16,7 @@ try {
 }
 const { app, config, firstAdministrator } = started;
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: encerrando`);
-    void app.close().then(() => process.exit(0));
-  });
-}
+shutDownOnSignals(app, config.shutdown);
 
 if (app.seededUsers.length) {
   const lines = app.seededUsers.map((email) => `  ${email}`).join('\n');

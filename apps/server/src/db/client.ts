@@ -22,7 +22,15 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** Connections of the pool and calls waiting for one, for /metrics (PGlite: one connection). */
+  usage(): PoolUsage;
   close(): Promise<void>;
+}
+
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -38,6 +46,24 @@ const PLAN_CACHE_MODE = 'force_custom_plan';
  * PostgreSQL pool, or for its turn on PGlite (pglite-queue.ts).
  */
 const MAX_WAIT_MS = 5_000;
+
+/** Any fixed number: the advisory lock every instance takes around its migrations. */
+const MIGRATION_LOCK = 2_023_090_483;
+
+/**
+ * Instances starting together on one PostgreSQL migrate one after another: the next finds the
+ * migrations applied and does nothing, instead of applying them a second time.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
 
 /**
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite under DATA_DIR/db
@@ -63,8 +89,13 @@ export async function openDatabase(
       log.warn({ code: (err as { code?: string }).code }, 'conexão ociosa com o PostgreSQL perdida'),
     );
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      usage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   let dataPath: string | undefined;
   if (!config.inMemoryDatabase) {
@@ -76,6 +107,14 @@ export async function openDatabase(
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  queueOperations(client, MAX_WAIT_MS);
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  const queue = queueOperations(client, MAX_WAIT_MS);
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    usage: () => {
+      const inLine = queue.inLine();
+      return { total: 1, idle: inLine === 0 ? 1 : 0, waiting: Math.max(0, inLine - 1) };
+    },
+    close: () => client.close(),
+  };
 }

@@ -14,11 +14,14 @@ export class DatabaseBusyError extends Error {
  * starts (503): the user is told, and nothing was written. Queries inside a transaction run on
  * it, not through this queue.
  */
-export function queueOperations(client: PGlite, maxWaitMs: number): void {
+export function queueOperations(client: PGlite, maxWaitMs: number): { inLine(): number } {
   let last: Promise<void> = Promise.resolve();
+  // Operations queued or running, for /metrics (observability/metrics.ts).
+  let inLine = 0;
   const inTurn =
     <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
+      inLine++;
       const turn = last;
       let finished!: () => void;
       const mine = new Promise<void>((resolve) => (finished = resolve));
@@ -28,12 +31,14 @@ export function queueOperations(client: PGlite, maxWaitMs: number): void {
         await atMost(turn, maxWaitMs);
         return await operation(...args);
       } finally {
+        inLine--;
         finished();
       }
     };
   client.query = inTurn(client.query.bind(client)) as PGlite['query'];
   client.exec = inTurn(client.exec.bind(client));
   client.transaction = inTurn(client.transaction.bind(client)) as PGlite['transaction'];
+  return { inLine: () => inLine };
 }
 
 async function atMost(turn: Promise<void>, ms: number): Promise<void> {

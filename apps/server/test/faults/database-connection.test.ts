@@ -55,6 +55,7 @@ describe.runIf(base)('the server survives a lost PostgreSQL connection (GUIDE §
   afterAll(() => t?.close());
 
   const home = () => t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
+  const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
 
   it('answers 503 in Portuguese while the database is away, and recovers by itself when it returns', async () => {
     expect((await home()).statusCode).toBe(200);
@@ -65,6 +66,15 @@ describe.runIf(base)('the server survives a lost PostgreSQL connection (GUIDE §
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: 1, msg: DATABASE_UNAVAILABLE });
     }
+    // The load balancer's probe names the database, and nothing of how it is reached.
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({
+      error: 1,
+      msg: 'Servidor não está pronto: banco de dados inacessível.',
+      falhas: ['banco'],
+    });
+    expect(notReady.body).not.toMatch(/postgres|127\.0\.0\.1|5432/);
 
     await proxy.open();
     let recovered = 0;
@@ -73,5 +83,6 @@ describe.runIf(base)('the server survives a lost PostgreSQL connection (GUIDE §
       if (recovered !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(recovered).toBe(200);
+    expect((await ready()).json()).toEqual({ status: 'ok' });
   }, 60_000);
 });

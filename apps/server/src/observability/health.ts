@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { migrationsFolder } from '../config.ts';
+import { quietRoute } from './quiet-routes.ts';
+
+type Check = 'banco' | 'migracoes' | 'armazenamento' | 'encerrando';
+
+/** What the operator reads in the 503, one phrase per failed check. */
+const FAILED: Record<Check, string> = {
+  banco: 'banco de dados inacessível',
+  migracoes: 'há migrações do banco não aplicadas',
+  armazenamento: 'armazenamento de anexos inacessível',
+  encerrando: 'o servidor está encerrando',
+};
+
+/** A check that does not answer in this time failed: a probe must not hang the load balancer's call. */
+const CHECK_TIMEOUT_MS = 4_000;
+
+/**
+ * Probes within this time of the last share its checks: /api/ready is public, and a flood of it
+ * would otherwise cost database connections and storage requests (hostile review, issue 16).
+ */
+const CHECKS_REUSED_MS = 1_000;
+
+/** The `when` of every committed migration, read once: the folder does not change under a running server. */
+const committedMigrations = (): number[] =>
+  (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    }
+  ).entries.map((entry) => entry.when);
+
+async function passes(check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>(
+    (resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)),
+  );
+  try {
+    return await Promise.race([check().catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health: the process answers. GET /api/ready: this instance can serve — the database
+ * answers, every committed migration is applied there, the attachment storage takes writes, and
+ * no shutdown has begun. Both public and cheap (a load balancer calls them every few seconds), so
+ * their request lines are kept out of the log; a failure names the check, never its cause (a
+ * connection string or a path).
+ */
+export async function healthRoutes(api: FastifyInstance): Promise<void> {
+  const migrations = committedMigrations();
+  const quiet = quietRoute(api);
+  // The log says when readiness changes, not at every probe.
+  let lastFailed = '';
+
+  api.get('/health', quiet, async () => ({ status: 'ok' }));
+
+  const database = () => api.db.execute(sql`select 1`).then(() => true);
+  const migrated = async () => {
+    const { rows } = (await api.db.execute(
+      sql`select created_at from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { created_at: string | number }[] };
+    const applied = new Set(rows.map((row) => Number(row.created_at)));
+    return migrations.every((when) => applied.has(when));
+  };
+  const storage = () => api.storage.probe().then(() => true);
+  const runChecks = async () => {
+    const [banco, armazenamento] = await Promise.all([passes(database), passes(storage)]);
+    // Asked only of a database that answers: one connection at a time per probe.
+    const migracoes = banco && (await passes(migrated));
+    return { banco, armazenamento, migracoes };
+  };
+  let lastChecks: { at: number; result: ReturnType<typeof runChecks> } | undefined;
+
+  api.get('/ready', quiet, async (_request, reply) => {
+    if (!lastChecks || Date.now() - lastChecks.at > CHECKS_REUSED_MS)
+      lastChecks = { at: Date.now(), result: runChecks() };
+    const { banco, armazenamento, migracoes } = await lastChecks.result;
+    const failed = (
+      [
+        ['banco', banco],
+        // Unknown while the database is away: only the database is named then.
+        ['migracoes', migracoes || !banco],
+        ['armazenamento', armazenamento],
+        ['encerrando', !api.lifecycle.draining],
+      ] as const
+    )
+      .filter(([, ok]) => !ok)
+      .map(([check]) => check as Check);
+    if (failed.join() !== lastFailed) {
+      if (failed.length) api.log.warn({ falhas: failed }, 'instância não está pronta');
+      else api.log.info('instância pronta de novo');
+      lastFailed = failed.join();
+    }
+    if (failed.length === 0) return { status: 'ok' };
+    return reply.status(503).send({
+      error: 1,
+      msg: `Servidor não está pronto: ${failed.map((check) => FAILED[check]).join('; ')}.`,
+      falhas: failed,
+    });
+  });
+}
