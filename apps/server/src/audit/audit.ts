@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'pre-validar',
   'validar-final',
   'acompanhar',
+  'reexecutar-tarefa',
+  'descartar-tarefa',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { filaTarefas } from '../db/schema.ts';
+import { jobAttemptsFailed, jobsGivenUp } from '../observability/job-metrics.ts';
 
 /**
  * Background work kept in the database (table fila_tarefas, migration 0008), the same on
@@ -81,6 +82,8 @@ export async function markDone(db: Database, id: number): Promise<void> {
  */
 export async function markFailed(db: Database, task: Task, error: string): Promise<void> {
   const givenUp = task.tentativas >= MAX_ATTEMPTS;
+  jobAttemptsFailed.inc({ tipo: task.tipo });
+  if (givenUp) jobsGivenUp.inc({ tipo: task.tipo });
   const message = (givenUp ? `Desistência após ${task.tentativas} tentativas: ${error}` : error).slice(
     0,
     2000,
@@ -113,10 +116,16 @@ export async function runDueTasks(
   handlers: TaskHandlers,
   log?: Pick<FastifyBaseLogger, 'warn'>,
   limit = BATCH,
+  stopping: () => boolean = () => false,
 ): Promise<{ claimed: number; failed: number }> {
   const tasks = await claimDueTasks(db, limit);
   let failed = 0;
-  for (const task of tasks) {
+  for (const [index, task] of tasks.entries()) {
+    // Shutting down: the task under way finished; the claimed ones not started go back, due now.
+    if (stopping()) {
+      await releaseClaims(db, tasks.slice(index));
+      break;
+    }
     try {
       const handler = handlers[task.tipo];
       if (!handler) throw new Error(`tipo de tarefa desconhecido: ${task.tipo}`);
@@ -135,10 +144,22 @@ export async function runDueTasks(
   return { claimed: tasks.length, failed };
 }
 
+/** Undoes the claim of tasks not started: due now, the attempt not counted, for any worker to take. */
+async function releaseClaims(db: Database, tasks: Task[]): Promise<void> {
+  const ids = sql.join(
+    tasks.map((task) => sql`${task.id}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${filaTarefas} set executar_em = now(), tentativas = tentativas - 1 where id in (${ids})`,
+  );
+}
+
 /**
  * Runs the queue in this process once the app is ready, every `intervalMs` (at once again while
- * rounds come back full), one round at a time; stops when the app closes, waiting for the round
- * under way (a task cut short is claimed again after its lease). A failed round (database away) is logged and the next one tried later.
+ * rounds come back full), one round at a time; stops when the app closes, waiting for the task
+ * under way and handing back the round's tasks not started (a task cut short by the process
+ * ending is claimed again after its lease). A failed round (database away) is logged and the next one tried later.
  */
 export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers, intervalMs: number): void {
   if (intervalMs <= 0) return;
@@ -149,7 +170,7 @@ export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers
   const schedule = (delay: number) => {
     timer = setTimeout(() => {
       let again = false;
-      running = runDueTasks(app.db, handlers, app.log)
+      running = runDueTasks(app.db, handlers, app.log, BATCH, () => closed)
         .then(({ claimed }) => void (again = claimed === BATCH))
         .catch((err: unknown) => app.log.warn({ err }, 'rodada da fila de tarefas falhou'))
         .finally(() => {
@@ -167,4 +188,32 @@ export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers
     clearTimeout(timer);
     await running;
   });
+}
+
+/** A task given up: concluded with its last error kept (markFailed after MAX_ATTEMPTS). */
+export const givenUp = and(isNotNull(filaTarefas.concluidaEm), isNotNull(filaTarefas.ultimoErro))!;
+/** A task that failed and waits for its next attempt. */
+export const retrying = and(isNull(filaTarefas.concluidaEm), isNotNull(filaTarefas.ultimoErro))!;
+
+/**
+ * Puts a given-up task back in the queue, due now, with its attempts and error cleared (it gets
+ * MAX_ATTEMPTS again). One conditional update, so two administrators requeueing at once queue it
+ * once. False when `id` is no given-up task.
+ */
+export async function requeueGivenUp(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(filaTarefas)
+    .set({ tentativas: 0, ultimoErro: null, concluidaEm: null, executarEm: sql`now()` })
+    .where(and(eq(filaTarefas.id, id), givenUp))
+    .returning({ id: filaTarefas.id });
+  return rows.length > 0;
+}
+
+/** Removes a failed task (given up or waiting to retry); false when `id` is no such task. */
+export async function discardFailed(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(filaTarefas)
+    .where(and(eq(filaTarefas.id, id), isNotNull(filaTarefas.ultimoErro)))
+    .returning({ id: filaTarefas.id });
+  return rows.length > 0;
 }

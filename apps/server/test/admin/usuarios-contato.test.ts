@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP, ONLY_ADMIN_GRANTS_ADMIN, PROFILE } from '@portal/domain';
 import { usuarios } from '../../src/db/schema.ts';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, type TestApp, runQueue } from '../support/test-app.ts';
 import { ALPHANUMERIC_CNPJ, signedIn } from './support.ts';
 
 /**
@@ -76,6 +76,7 @@ describe("a user's phone and CPF/CNPJ", () => {
 
   it('reach the session (login answer and /api/validate), which fills Dados do Solicitante', async () => {
     // The invite e-mail sent on usuarios/add is how the new user gets a password.
+    await runQueue(t.app);
     const invite = t.mails.filter((m) => m.to === 'sara@demo.portal').at(-1)!;
     const hash = invite.link!.match(/\/recuperar-senha\/([\w-]+)$/)![1]!;
     expect((await post('/change-password-new', { hash, password: 'Sara#Senha2026' })).statusCode).toBe(200);

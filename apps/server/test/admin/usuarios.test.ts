@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP, PROFILE, REGIONAL_IDS, SELECT_ONE_REGIONAL } from '@portal/domain';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { auditLog, historicoStatus, solicitacoes, usuarios } from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp, runQueue } from '../support/test-app.ts';
 import { lastAudit, signedIn } from './support.ts';
 
 let t: TestApp;
@@ -30,6 +30,7 @@ const newUser = (overrides: object = {}) => ({
 
 describe('usuarios/add', () => {
   it('[ADMIN][CREATE]: a Regional user is created with trocar_senha 0 and gets an e-mail to create the password', async () => {
+    await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/add', newUser());
     expect(res.status).toBe(200);
@@ -45,6 +46,7 @@ describe('usuarios/add', () => {
       trocar_senha: 0,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|hash|argon/i);
+    await runQueue(t.app);
     expect(t.mails).toHaveLength(mails + 1);
     expect(t.mails.at(-1)).toMatchObject({ to: 'rita.nova@demo.portal' });
   });
@@ -100,11 +102,13 @@ describe('usuarios/add', () => {
   });
 
   it('a new user gets a random password, trocar_senha 0, and an e-mail with the link to create theirs', async () => {
+    await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/add', newUser({ email: 'convite@demo.portal', id_grupo: GROUP.SOLICITANTE }));
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.');
     expect(res.body.dados.trocar_senha).toBe(0);
+    await runQueue(t.app);
     expect(t.mails).toHaveLength(mails + 1);
     expect(t.mails.at(-1)).toMatchObject({ to: 'convite@demo.portal' });
     expect(t.mails.at(-1)!.link).toMatch(/^http:\/\/portal\.test\/recuperar-senha\/.+/);
@@ -202,9 +206,11 @@ describe('usuarios/delete', () => {
 describe('usuarios/enviar-redefinicao-senha', () => {
   it('e-mails the user a reset link and records which administrator asked', async () => {
     const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'tower@demo.portal'));
+    await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/enviar-redefinicao-senha', { id: row!.id });
     expect(res.body).toEqual({ error: 0, msg: 'E-mail de redefinição de senha enviado para tower@demo.portal.' });
+    await runQueue(t.app);
     expect(t.mails).toHaveLength(mails + 1);
     expect(t.mails.at(-1)).toMatchObject({ to: 'tower@demo.portal' });
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.acao, 'enviar-redefinicao-senha'));
@@ -213,9 +219,11 @@ describe('usuarios/enviar-redefinicao-senha', () => {
 
   it('an inactive user is refused with a reason, and no e-mail goes out', async () => {
     const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'rita.nova@demo.portal'));
+    await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/enviar-redefinicao-senha', { id: row!.id });
     expect(res).toMatchObject({ status: 422, body: { msg: 'Usuário inativo: ative-o antes de enviar a redefinição de senha.' } });
+    await runQueue(t.app);
     expect(t.mails).toHaveLength(mails);
   });
 });

@@ -9,7 +9,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { readConfig } from '../../src/config.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
-import { freshDatabase } from '../support/test-app.ts';
+import { freshDatabase, runQueue } from '../support/test-app.ts';
 
 /**
  * Issue 9 item 7, end to end: the app as it runs, every log line captured at the most verbose
@@ -62,6 +62,7 @@ const logText = () => lines.join('');
 describe('the running app logs no secret', () => {
   it('the reset link page is logged as /recuperar-senha/[redacted], never with its token', async () => {
     await app.inject({ method: 'POST', url: '/api/lost-password', payload: { email: 'amee@demo.portal' } });
+    await runQueue(app);
     const token = mails.at(-1)!.link!.split('/recuperar-senha/')[1]!;
     expect(token.length).toBeGreaterThan(20);
     await app.inject({ method: 'GET', url: `/recuperar-senha/${token}` });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdministrator } from '../../src/db/seed/administrator.ts';
 import { auditLog, empresas, sessoes, usuarios } from '../../src/db/schema.ts';
 import { tokenHash } from '../../src/auth/tokens.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, login, type TestApp, runQueue } from '../support/test-app.ts';
 
 /** Issue 9 items 5 and 7: sessions and passwords. */
 let t: TestApp;
@@ -99,6 +99,7 @@ describe('trocar_senha 0 is enforced on every signed-in route', () => {
 
     // Recovery by e-mail works too, and the link's new password ends the forced change.
     expect((await post('/api/lost-password', { email: 'solicitante@demo.portal' })).statusCode).toBe(200);
+    await runQueue(t.app);
     const hash = t.mails.at(-1)!.link!.split('/recuperar-senha/')[1]!;
     const reset = await post('/api/change-password-new', { hash, password: 'Recuperada#2026' });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -230,9 +231,11 @@ describe('users of a deactivated company cannot sign in', () => {
     const sent = t.mails.length;
     const res = await post('/api/lost-password', { email: 'tower@demo.portal' });
     expect(res.statusCode).toBe(200);
+    await runQueue(t.app);
     expect(t.mails.length).toBe(sent);
     await t.app.db.update(empresas).set({ status: true }).where(eq(empresas.id, user!.idEmpresa!));
     await post('/api/lost-password', { email: 'tower@demo.portal' });
+    await runQueue(t.app);
     expect(t.mails.length).toBe(sent + 1);
   });
 });

@@ -27,7 +27,7 @@ interface Envelope {
   campo?: string;
 }
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'DELETE';
 
 /** The session's bearer token, read once per call so a 401 can be matched to the token it was for. */
 const currentToken = () => sessionStore.get()?.token;

@@ -132,6 +132,8 @@ export const MENU_RULES = {
   'pos-aprovacao': any(isAdmin, kindIn('amee')),
   // The audit trail names every user and what they changed: administrators only.
   logs: isAdmin,
+  // The queue's failed tasks (issue 16) name recipients and errors: administrators only, as the logs.
+  'fila-tarefas': isAdmin,
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
   relatorios: readsReports,
   // The water reports (part 1 §2: under /agua/relatorios) go to those readers who work water.
@@ -228,6 +230,7 @@ const MENU: MenuSection[] = [
       { key: 'status', label: 'Status Energia', path: '/status/nova-unidade' },
       { key: 'status', label: 'Status Água', path: '/status/regularizacao' },
       { key: 'logs', label: 'Logs de Ações', path: '/logs' },
+      { key: 'fila-tarefas', label: 'Fila de tarefas', path: '/fila-tarefas' },
     ],
   },
   {

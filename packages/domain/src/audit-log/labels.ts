@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS = {
   'pre-validar': 'Pré-validação',
   'validar-final': 'Validação final',
   acompanhar: 'Acompanhamento',
+  'reexecutar-tarefa': 'Nova execução de tarefa da fila',
+  'descartar-tarefa': 'Descarte de tarefa da fila',
 } as const satisfies Record<string, string>;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTION_LABELS;
@@ -57,6 +59,7 @@ const ENTITY_LABELS: Readonly<Record<string, string>> = {
   'solicitacao.agua.troca': 'Solicitação: Troca de Titularidade (Água)',
   'regularizacao.energia': 'Regularização de CNPJ (Energia)',
   'regularizacao.agua': 'Regularização de CNPJ (Água)',
+  tarefa: 'Tarefa da fila',
 };
 
 export const AUDIT_ENTITY_CODES = Object.keys(ENTITY_LABELS);

@@ -4,6 +4,7 @@ import { empresasRoutes } from './empresas/routes.ts';
 import { gruposRoutes } from './grupos/routes.ts';
 import { regionaisRoutes } from './regionais/routes.ts';
 import { statusRotulosRoutes } from './status-rotulos/routes.ts';
+import { tarefasRoutes } from './tarefas/routes.ts';
 import { usuariosRoutes } from './usuarios/routes.ts';
 
 /**
@@ -17,4 +18,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(empresasRoutes);
   await app.register(concessionariasAdminRoutes);
   await app.register(statusRotulosRoutes);
+  await app.register(tarefasRoutes);
 };

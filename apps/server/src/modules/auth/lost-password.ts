@@ -1,59 +1,68 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { RECOVERY_MAIL, type RecoveryMailData } from './recovery-mail.ts';
 
 /** The same answer whether or not the address exists, so it cannot be used to probe accounts. */
 export const LOST_PASSWORD_ANSWER =
   'Caso seu e-mail esteja cadastrado, você receberá um link para alteração de sua senha.';
 
 /**
- * E-mails a single-use link /recuperar-senha/{token}, valid for `validMinutes`, to an active user
- * of an active company.
- * A new link supersedes the older unused ones.
+ * The least time "Esqueci minha senha" takes to answer: a known address writes a reset and a task,
+ * an unknown one reads one row, and the difference must not tell them apart.
+ */
+export const LOST_PASSWORD_MIN_MS = 250;
+
+/** Runs `work`, then waits until at least `ms` have passed since it started. */
+export async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const left = ms - (performance.now() - started);
+  if (left > 0) await sleep(left);
+  return result;
+}
+
+/**
+ * Records a single-use reset for an active user of an active company and queues its e-mail in the
+ * same transaction (recovery-mail.ts writes the link when it sends). A new reset supersedes the
+ * older unused ones.
  */
 export async function requestPasswordReset(
-  deps: { db: Database; mailer: Mailer; publicUrl: string; validMinutes: number },
+  deps: { db: Database; validMinutes: number },
   email: string,
   ip: string,
 ): Promise<void> {
-  const { db, mailer } = deps;
+  const { db } = deps;
   const record = await findUserRecord(db, { email });
   // A user who may not sign in (inactive, or of an inactive company) gets no link either.
   if (!record?.ativo || !record.empresaAtiva) return;
-  const token = newToken();
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.idUsuario, record.user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
+    // The token is drawn when the e-mail goes out; until then the row holds the hash of one that
+    // nobody ever sees, so neither this row nor the task can be turned into a working link.
+    const [reset] = await tx
+      .insert(passwordResets)
+      .values({
+        idUsuario: record.user.id,
+        tokenHash: tokenHash(newToken()),
+        expiresAt: sql`now() + make_interval(mins => ${deps.validMinutes})`,
+      })
+      .returning({ id: passwordResets.id });
+    await enqueue(tx, RECOVERY_MAIL, { reset: reset!.id } satisfies RecoveryMailData);
+    await writeAudit(tx, {
       idUsuario: record.user.id,
-      tokenHash: tokenHash(token),
-      expiresAt: sql`now() + make_interval(mins => ${deps.validMinutes})`,
+      acao: 'recuperar-senha',
+      entidade: 'usuario',
+      entidadeId: record.user.id,
+      ip,
     });
-    await writeAudit(tx, { idUsuario: record.user.id, acao: 'recuperar-senha', entidade: 'usuario', entidadeId: record.user.id, ip });
-  });
-  const link = `${deps.publicUrl}/recuperar-senha/${token}`;
-  await mailer.send({
-    to: record.user.email,
-    subject: 'Recuperação de senha - Portal de Solicitações de UC',
-    link,
-    text: [
-      `Olá, ${record.user.name}.`,
-      '',
-      'Recebemos um pedido para redefinir a sua senha no Portal de Solicitações de UC.',
-      `Para criar uma nova senha, acesse: ${link}`,
-      '',
-      `O link vale por ${deps.validMinutes} minutos e pode ser usado uma única vez.`,
-      'Se você não fez este pedido, ignore esta mensagem: sua senha continua a mesma.',
-    ].join('\n'),
-    html: `<p>Olá, ${escapeHtml(record.user.name)}.</p><p>Recebemos um pedido para redefinir a sua senha no Portal de Solicitações de UC.</p><p><a href="${link}">Criar uma nova senha</a></p><p>O link vale por ${deps.validMinutes} minutos e pode ser usado uma única vez. Se você não fez este pedido, ignore esta mensagem.</p>`,
   });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -11,7 +11,12 @@ import { currentPasswordRateLimits, recoveryRateLimits, signInRateLimits } from 
 import { revokeSession } from '../../auth/sessions.ts';
 import { changePassword, PASSWORD_CHANGED } from './change-password.ts';
 import { login } from './login.ts';
-import { LOST_PASSWORD_ANSWER, requestPasswordReset } from './lost-password.ts';
+import {
+  atLeast,
+  LOST_PASSWORD_ANSWER,
+  LOST_PASSWORD_MIN_MS,
+  requestPasswordReset,
+} from './lost-password.ts';
 import { PASSWORD_RESET, resetPassword } from './reset-password.ts';
 
 const ok = z.object({ error: z.literal(0), msg: z.string().optional() });
@@ -42,15 +47,12 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['Autenticação'], body: lostPasswordBody, response: { 200: ok } },
     },
     async (request) => {
-      await requestPasswordReset(
-        {
-          db: app.db,
-          mailer: app.mailer,
-          publicUrl: app.config.publicUrl,
-          validMinutes: app.config.passwordResetMinutes,
-        },
-        request.body.email,
-        request.ip,
+      await atLeast(LOST_PASSWORD_MIN_MS, () =>
+        requestPasswordReset(
+          { db: app.db, validMinutes: app.config.passwordResetMinutes },
+          request.body.email,
+          request.ip,
+        ),
       );
       return { error: 0 as const, msg: LOST_PASSWORD_ANSWER };
     },

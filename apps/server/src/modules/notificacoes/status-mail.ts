@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { usuarios } from '../../db/schema.ts';
 import type { TaskHandler } from '../../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { sendFromTask } from '../../mail/send-from-task.ts';
 
 /** The queue's task kind of a status-change e-mail. */
 export const STATUS_MAIL = 'email-status-solicitacao';
@@ -87,6 +88,6 @@ export function statusMailHandler(deps: { db: Database; mailer: Mailer; publicUr
       .from(usuarios)
       .where(eq(sql`lower(${usuarios.email})`, data.para.toLowerCase()));
     if (user && (!user.recebeEmails || !user.ativo)) return;
-    await deps.mailer.send(composeStatusMail(data, deps.publicUrl));
+    await sendFromTask(deps.mailer, composeStatusMail(data, deps.publicUrl));
   };
 }

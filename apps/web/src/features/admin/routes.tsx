@@ -14,6 +14,7 @@ const GroupsPage = lazyPage(() => import('./groups/GroupsPage.tsx'), 'GroupsPage
 const RegionalsPage = lazyPage(() => import('./regionals/RegionalsPage.tsx'), 'RegionalsPage');
 const StatusLabelsPage = lazyPage(() => import('./status-labels/StatusLabelsPage.tsx'), 'StatusLabelsPage');
 const UsersPage = lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage');
+const TaskQueuePage = lazyPage(() => import('./task-queue/TaskQueuePage.tsx'), 'TaskQueuePage');
 
 interface AdminScreen {
   path: string;
@@ -47,6 +48,7 @@ const SCREENS: AdminScreen[] = [
     crumb: 'Status Água',
     element: <StatusLabelsPage key="agua" fluxo="agua" title="Status Água" />,
   },
+  { path: 'fila-tarefas', menuKey: 'fila-tarefas', crumb: 'Fila de tarefas', element: <TaskQueuePage /> },
 ];
 
 /** Administration (issue 5): each screen behind the menu rule of its entry. */

@@ -29,11 +29,7 @@ const INVITE_FAILED =
 export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = menuGuard('usuarios');
   const tags = ['Usuários'];
-  const resetDeps = () => ({
-    mailer: app.mailer,
-    publicUrl: app.config.publicUrl,
-    validMinutes: app.config.passwordResetMinutes,
-  });
+  const resetDeps = () => ({ validMinutes: app.config.passwordResetMinutes });
 
   app.post(
     '/usuarios/list',

@@ -1,5 +1,4 @@
 import { writeAudit } from '../../../audit/audit.ts';
-import type { Mailer } from '../../../mail/mailer.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import { requestPasswordReset } from '../../auth/lost-password.ts';
 import type { ActorContext } from '../../../http/context.ts';
@@ -8,14 +7,13 @@ import { findUser } from './repo.ts';
 export const INACTIVE_NO_RESET = 'Usuário inativo: ative-o antes de enviar a redefinição de senha.';
 
 export interface ResetDeps {
-  mailer: Mailer;
-  publicUrl: string;
   validMinutes: number;
 }
 
 /**
  * An administrator sends a user the same single-use link as "Esqueci minha senha"
- * (requestPasswordReset records the link in its own transaction; this records who asked for it).
+ * (requestPasswordReset records the link and queues its e-mail in its own transaction; this records who
+ * asked for it).
  */
 export async function sendPasswordReset(ctx: ActorContext, deps: ResetDeps, id: number): Promise<string> {
   const user = await findUser(ctx.db, id);
