@@ -86,7 +86,9 @@ export const attachmentsOf = (
       storageKey: anexos.storageKey,
     })
     .from(anexos)
-    .where(eq(anexos.idSolicitacao, idSolicitacao));
+    .where(eq(anexos.idSolicitacao, idSolicitacao))
+    // In the order they were attached, on any database and after a restore alike.
+    .orderBy(anexos.id);
 
 /** Columns a list may be sorted by (anything else is refused before it reaches SQL). */
 export const REQUEST_SORT: SortSpec = {
