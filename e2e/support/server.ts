@@ -128,7 +128,8 @@ export default async function setup(project: TestProject) {
   };
   delete env.DATABASE_URL;
 
-  const logFile = path.join(ARTIFACTS, 'server.log');
+  // Groups of journeys run side by side (scripts/e2e.mjs), each with its own server and log.
+  const logFile = path.join(ARTIFACTS, `server-${port}.log`);
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
