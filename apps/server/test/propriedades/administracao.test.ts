@@ -70,7 +70,7 @@ let f: Fixture;
 
 interface Call {
   name: string;
-  method: 'GET' | 'POST';
+  method: Sent['method'];
   /** The menu entry whose rule guards the call; none for the reads every signed-in user has. */
   menu?: MenuKey;
   sample: fc.Arbitrary<Sent & { body?: Record<string, unknown> }>;
@@ -100,17 +100,22 @@ function post(name: string, menu: MenuKey, schema: z.ZodType, hints: Hints, ids:
   };
 }
 
-function get(name: string, menu?: MenuKey, params: fc.Arbitrary<string> = fc.constant('')): Call {
+/** A call whose only input is its path parameter. */
+function byPath(
+  method: Sent['method'],
+  name: string,
+  menu?: MenuKey,
+  params: fc.Arbitrary<string> = fc.constant(''),
+): Call {
   return {
     name: `/api${name}`,
-    method: 'GET',
+    method,
     menu,
-    sample: params.map((param) => ({
-      method: 'GET' as const,
-      url: `/api${name.replace(/\{[^}]+\}/, param)}`,
-    })),
+    sample: params.map((param) => ({ method, url: `/api${name.replace(/\{[^}]+\}/, param)}` })),
   };
 }
+
+const get = (name: string, menu?: MenuKey, params?: fc.Arbitrary<string>) => byPath('GET', name, menu, params);
 
 /** An export: a list's filters as a query string, valid and hostile alike, in either format. */
 function exported(name: string, menu: MenuKey, extra: Record<string, fc.Arbitrary<unknown>> = {}): Call {
@@ -446,6 +451,17 @@ function buildCalls() {
     ),
     exported('/consolidacao/relatorio/exportar', 'relatorios', period),
     exported('/agua/consolidacao/relatorio/exportar', 'agua-relatorios', period),
+  );
+
+  // The job queue's failures (issue 16): a fixture has none, so real and forged ids alike miss.
+  const taskIds = fc.oneof(
+    fc.integer({ min: 1, max: 2_147_483_647 }).map(String),
+    fc.constantFrom('0', '-1', 'abc', '1e3', '%00', '__proto__', '9'.repeat(30)),
+  );
+  calls.push(
+    get('/admin/tarefas', 'fila-tarefas'),
+    byPath('POST', '/admin/tarefas/{id}/reexecutar', 'fila-tarefas', taskIds),
+    byPath('DELETE', '/admin/tarefas/{id}', 'fila-tarefas', taskIds),
   );
 
   // What every signed-in user reads (home totals, catalogs); /cep/{cep} asks ViaCEP and is left out.

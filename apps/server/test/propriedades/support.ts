@@ -345,7 +345,7 @@ export const RAW_BODIES: fc.Arbitrary<{ contentType: string; raw: string }> = fc
 );
 
 export interface Sent {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   contentType?: string;
   raw?: string;
