@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { call } from '../support/requests.ts';
-import { login } from '../support/test-app.ts';
+import { login, runQueue } from '../support/test-app.ts';
 import { harness, rowsOf, type Harness } from './support.ts';
 
 /**
@@ -54,6 +54,8 @@ beforeAll(async () => {
 
   // 4. "Esqueci minha senha", then the link is used.
   await h.t.app.inject({ method: 'POST', url: '/api/lost-password', payload: { email: 'amee@demo.portal' } });
+  // Every e-mail leaves through the job queue: run it, as the server's worker would.
+  await runQueue(h.t.app);
   const mail = h.t.mails.at(-1)!;
   const token = /recuperar-senha\/([^\s"<]+)/.exec(mail.text ?? mail.html ?? '')![1]!;
   const reset = await h.t.app.inject({
