@@ -33,7 +33,8 @@ describe('demo users exist only on the embedded default and only in a new databa
     });
     expect(login.statusCode).toBe(401);
     await second.app.close();
-  });
+    // Two starts from an empty data directory, each migrating and saving the demo's requests.
+  }, 90_000);
 
   it('refuses to start with SEED_DEMO=1 and DATABASE_URL, in one Portuguese line', async () => {
     const env = { ...START_ENV, DATA_DIR: path.join(dir, 'refused'), SEED_DEMO: '1', DATABASE_URL: 'postgres://127.0.0.1:1/x' };
