@@ -19,8 +19,9 @@ const FAILED: Record<Check, string> = {
 const CHECK_TIMEOUT_MS = 4_000;
 
 /**
- * Probes within this time of the last share its checks: /api/ready is public, and a flood of it
- * would otherwise cost database connections and storage requests (hostile review, issue 16).
+ * Probes share the checks under way, and for this long the last ones that passed: /api/ready is
+ * public, and a flood of it would otherwise cost database connections and storage requests
+ * (hostile review, issue 16). A failure is never reused, so a recovery shows at the next probe.
  */
 const CHECKS_REUSED_MS = 1_000;
 
@@ -74,12 +75,17 @@ export async function healthRoutes(api: FastifyInstance): Promise<void> {
     const migracoes = banco && (await passes(migrated));
     return { banco, armazenamento, migracoes };
   };
-  let lastChecks: { at: number; result: ReturnType<typeof runChecks> } | undefined;
+  let lastChecks: { at: number; result: ReturnType<typeof runChecks>; passed?: boolean } | undefined;
+  const reusable = (checks: typeof lastChecks) =>
+    checks && (checks.passed === undefined || (checks.passed && Date.now() - checks.at <= CHECKS_REUSED_MS));
 
   api.get('/ready', quiet, async (_request, reply) => {
-    if (!lastChecks || Date.now() - lastChecks.at > CHECKS_REUSED_MS)
-      lastChecks = { at: Date.now(), result: runChecks() };
-    const { banco, armazenamento, migracoes } = await lastChecks.result;
+    if (!reusable(lastChecks)) {
+      const checks: NonNullable<typeof lastChecks> = { at: Date.now(), result: runChecks() };
+      void checks.result.then((c) => (checks.passed = c.banco && c.armazenamento && c.migracoes));
+      lastChecks = checks;
+    }
+    const { banco, armazenamento, migracoes } = await lastChecks!.result;
     const failed = (
       [
         ['banco', banco],
