@@ -98,9 +98,6 @@ export async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Attachment file of a key, relative to an uploads-like root (file-storage.ts lays them out so). */
-export const attachmentPath = (key: string) => path.join(key.slice(0, 2), key);
-
 /** The embedded database, opened without migrating it: a backup or restore reads it as it is. */
 export const openPglite = (dir: string, loadDataDir?: Blob) =>
   PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });

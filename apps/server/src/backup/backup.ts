@@ -6,7 +6,6 @@ import type { Config } from '../config.ts';
 import {
   appliedMigration,
   attachmentKeys,
-  attachmentPath,
   ATTACHMENTS_DIR,
   BackupError,
   countRows,
@@ -21,6 +20,7 @@ import {
   type Manifest,
   type Query,
 } from './archive.ts';
+import { shardedPath } from '../storage/file-storage.ts';
 
 export interface BackupRun {
   config: Config;
@@ -180,9 +180,9 @@ export async function runBackup({ config, out, progress }: BackupRun): Promise<M
       progress(`Copiando ${side.keys.length} anexo(s)...`);
       const uploads = path.join(config.dataDir, 'uploads');
       for (const key of side.keys) {
-        const relative = path.join(ATTACHMENTS_DIR, attachmentPath(key));
+        const relative = path.join(ATTACHMENTS_DIR, shardedPath(key));
         await mkdir(path.dirname(path.join(work, relative)), { recursive: true });
-        await copyFile(path.join(uploads, attachmentPath(key)), path.join(work, relative)).catch(
+        await copyFile(path.join(uploads, shardedPath(key)), path.join(work, relative)).catch(
           (err: unknown) => {
             if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
             throw new BackupError(

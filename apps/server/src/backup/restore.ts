@@ -18,7 +18,7 @@ import {
   type Manifest,
   type Query,
 } from './archive.ts';
-import { isStorageKey } from '../storage/file-storage.ts';
+import { isStorageKey, shardedPath } from '../storage/file-storage.ts';
 import { libpqConnection, runTool } from './backup.ts';
 
 export interface RestoreRun {
@@ -30,14 +30,8 @@ export interface RestoreRun {
 /** Only the parts a backup writes: a manifest naming any other path never leads a copy outside the target. */
 function expectedPart(part: ArchivePart): boolean {
   if (part.path === PGLITE_DUMP || part.path === POSTGRES_DUMP) return true;
-  const [dir, shard, key, ...rest] = part.path.split(path.sep);
-  return (
-    dir === ATTACHMENTS_DIR &&
-    rest.length === 0 &&
-    key !== undefined &&
-    isStorageKey(key) &&
-    shard === key.slice(0, 2)
-  );
+  const key = path.basename(part.path);
+  return isStorageKey(key) && part.path === path.join(ATTACHMENTS_DIR, shardedPath(key));
 }
 
 /** Reads the manifest and proves every part present and unaltered, before anything is written. */

@@ -79,12 +79,15 @@ export function meter() {
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** A file's place under the local root: a shard named by the key's first two characters, then the key. */
+export const shardedPath = (key: string) => path.join(key.slice(0, 2), key);
+
 /**
  * Files under DATA_DIR/uploads/<first two characters of a random key>/<key>. A shard directory
  * emptied by a removal is removed too, so a refused upload leaves the storage as it found it.
  */
 export function localDiskStorage(root: string): FileStorage {
-  const fileOf = (key: string) => path.join(root, key.slice(0, 2), checkedKey(key));
+  const fileOf = (key: string) => path.join(root, shardedPath(checkedKey(key)));
   const incompleteOf = (key: string) => path.join(root, `${key}${INCOMPLETE}`);
 
   /** A concurrent removal may drop the shard between mkdir and rename; then it is made again. */

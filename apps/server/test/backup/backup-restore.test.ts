@@ -5,12 +5,11 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/backup/archive.ts';
-import { readConfig } from '../../src/config.ts';
 import { anexos, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { multipart, newUnitPayload, PDF, PNG, readRequest } from '../support/requests.ts';
+import { onDiskConfig, openOnDiskApp } from '../support/on-disk-app.ts';
 import { bearer, freshDatabase, login } from '../support/test-app.ts';
 import { runScript } from '../startup/support.ts';
 
@@ -19,37 +18,6 @@ import { runScript } from '../startup/support.ts';
  * processes), on the embedded database or on PostgreSQL when TEST_DATABASE_URL is set.
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/**
- * The server's app on a real data directory (and database), as `npm start` opens it. The source
- * starts from the run's migrated and seeded template (database-template.ts), as test apps do.
- */
-async function openApp(
-  dataDir: string,
-  databaseUrl: string | undefined,
-  fromTemplate: boolean,
-): Promise<FastifyInstance> {
-  const app = await buildApp(
-    {
-      ...readConfig({}),
-      dataDir,
-      databaseUrl,
-      inMemoryDatabase: false,
-      webDist: undefined,
-      logLevel: 'silent',
-      publicUrl: 'http://portal.test',
-      seedDemo: false,
-      orphanSweepIntervalMs: 0,
-    },
-    {
-      mailer: { send: async () => {} },
-      pgliteSnapshot:
-        fromTemplate && !databaseUrl ? new Blob([await readFile(inject('pgliteTemplate'))]) : undefined,
-    },
-  );
-  await app.ready();
-  return app;
-}
 
 const envOf = (dataDir: string, databaseUrl: string | undefined) => ({
   DATA_DIR: dataDir,
@@ -116,7 +84,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'portal-backup-'));
     source = await emptyTarget('origem', true);
     archive = path.join(dir, 'backup');
-    const app = await openApp(source.dataDir, source.url, true);
+    const app = await openOnDiskApp(onDiskConfig(source.dataDir, source.url), true);
     const token = await login(app, 'solicitante@demo.portal');
     ids = [];
     uploaded = [];
@@ -192,7 +160,7 @@ describe(`backup and restore (${postgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const run = await runScript('cli/restore.ts', envOf(target.dataDir, target.url), ['--from', archive]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Restauração concluída e conferida: ');
-    const app = await openApp(target.dataDir, target.url, false);
+    const app = await openOnDiskApp(onDiskConfig(target.dataDir, target.url), false);
     try {
       const token = await login(app, 'solicitante@demo.portal');
       const after = await snapshot(app, token, ids);

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, MANIFEST, type Manifest } from '../../src/backup/archive.ts';
 import { runBackup } from '../../src/backup/backup.ts';
 import { runRestore } from '../../src/backup/restore.ts';
-import { readConfig, type Config } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
+import { onDiskConfig, openOnDiskApp } from '../support/on-disk-app.ts';
 
 /**
  * Hostile review of issue 16's backups, on the embedded database (PostgreSQL's pg_dump file is
@@ -21,22 +21,8 @@ let out: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'portal-h16-backup-'));
-  config = {
-    ...readConfig({}),
-    dataDir: path.join(root, 'origem'),
-    databaseUrl: undefined,
-    inMemoryDatabase: false,
-    webDist: undefined,
-    logLevel: 'silent',
-    publicUrl: 'http://portal.test',
-    seedDemo: false,
-    orphanSweepIntervalMs: 0,
-  };
-  const app = await buildApp(config, {
-    mailer: { send: async () => {} },
-    pgliteSnapshot: new Blob([await readFile(inject('pgliteTemplate'))]),
-  });
-  await app.ready();
+  config = onDiskConfig(path.join(root, 'origem'), undefined);
+  const app = await openOnDiskApp(config, true);
   await app.close();
   out = path.join(root, 'backup');
   await runBackup({ config, out, progress: () => {} });
