@@ -2,11 +2,11 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { seedDemoData, seedReferenceData } from '../../src/db/seed/seed.ts';
+import { adminQuery, databaseUrlBeside } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,9 +39,10 @@ export default async function setup(project: TestProject) {
   const templateName = `portal_template_${process.pid}`;
   if (base) {
     await adminQuery(base, `create database ${templateName}`);
-    const url = new URL(base);
-    url.pathname = `/${templateName}`;
-    const postgres = await openDatabase({ ...config, databaseUrl: url.toString() }, silent);
+    const postgres = await openDatabase(
+      { ...config, databaseUrl: databaseUrlBeside(base, templateName) },
+      silent,
+    );
     await seedReferenceData(postgres.db);
     await seedDemoData(postgres.db);
     await postgres.close();
@@ -52,14 +53,4 @@ export default async function setup(project: TestProject) {
     await rm(dumpFile, { force: true });
     if (base) await adminQuery(base, `drop database if exists ${templateName} with (force)`);
   };
-}
-
-export async function adminQuery(base: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

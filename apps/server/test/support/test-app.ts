@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { SessionUser } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -11,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../src/db/seed/demo-data.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
 import { runDueTasks } from '../../src/jobs/queue.ts';
 import { taskHandlers } from '../../src/jobs/tasks.ts';
+import { adminQuery, databaseUrlBeside } from './postgres-admin.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,20 +33,10 @@ export async function freshDatabase(
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const template = fromTemplate && inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await adminQuery(base, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    url: databaseUrlBeside(base, name),
+    drop: () => adminQuery(base, `drop database if exists ${name} with (force)`),
   };
 }
 
