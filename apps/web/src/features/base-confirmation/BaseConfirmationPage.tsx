@@ -32,6 +32,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { FAILED } from '../../ui/feedback.ts';
+import { LIST_TABLE_LOOK, paginationText } from '../../ui/listTable.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { confirmRequests, listApproved, type BaseConfirmationRow, type ConfirmReply } from './api.ts';
 import { baseConfirmationKeys } from './queryKeys.ts';
@@ -213,11 +214,7 @@ export function BaseConfirmationPage() {
           </Tabs.List>
         </Tabs>
         <DataTable<BaseConfirmationRow>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={180}
+          {...LIST_TABLE_LOOK}
           fetching={list.isFetching}
           records={list.data?.dados ?? []}
           totalRecords={list.data?.total ?? 0}
@@ -233,9 +230,7 @@ export function BaseConfirmationPage() {
               ? 'Nenhuma solicitação aprovada aparece na base ainda.'
               : 'Nenhuma exceção: toda solicitação aprovada já está na base.'
           }
-          paginationText={({ from, to, totalRecords }) =>
-            `Mostrando ${from} para ${to} de ${totalRecords} registros`
-          }
+          paginationText={paginationText}
           columns={columns}
         />
       </Stack>

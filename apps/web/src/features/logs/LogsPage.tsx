@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Collapse, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/domain';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -9,12 +9,12 @@ import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
 import { FAILED } from '../../ui/feedback.ts';
+import { cappedPaginationText, LIST_TABLE_LOOK, NO_RESULTS, PAGE_SIZE_CHOICE } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
 import { listLogs, logsKeys, readLogFilters, type AuditLogRow, type LogsParams } from './api.ts';
 import { LogDetails } from './LogDetails.tsx';
 import { whenText } from './when.ts';
 
-const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 /** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa (as on the reports). */
 const DATE_PICKER = { ...PT_BR_DATE_PICKER, w: 150, clearable: true } as const;
 
@@ -158,22 +158,17 @@ export function LogsPage() {
           </Text>
         </Collapse>
         <DataTable<AuditLogRow>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={180}
+          {...LIST_TABLE_LOOK}
           fetching={list.isFetching}
           idAccessor="id"
           records={list.data?.dados ?? []}
           totalRecords={list.data?.total ?? 0}
           recordsPerPage={perPage}
-          onRecordsPerPageChange={(size) => {
+          onRecordsPerPageChange={(size: number) => {
             setPerPage(size);
             setPage(1);
           }}
-          recordsPerPageOptions={PAGE_SIZE_OPTIONS}
-          recordsPerPageLabel="Registros por página"
+          {...PAGE_SIZE_CHOICE}
           page={position.page}
           onPageChange={(page) =>
             setPosition({
@@ -181,10 +176,8 @@ export function LogsPage() {
               apos: page === position.page + 1 ? list.data?.dados.at(-1)?.id : undefined,
             })
           }
-          noRecordsText="Nenhum resultado encontrado!"
-          paginationText={({ from, to, totalRecords }) =>
-            `Mostrando ${from} para ${to} de ${limited ? `mais de ${totalRecords.toLocaleString('pt-BR')}` : totalRecords} registros`
-          }
+          noRecordsText={NO_RESULTS}
+          paginationText={cappedPaginationText(limited)}
           columns={[
             { accessor: 'data', title: 'Data', noWrap: true, render: (r) => whenText(r.data) },
             { accessor: 'usuario', title: 'Usuário', render: (r) => r.usuario ?? 'Sistema' },

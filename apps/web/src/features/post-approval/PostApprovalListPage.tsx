@@ -28,6 +28,7 @@ import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FAILED } from '../../ui/feedback.ts';
+import { LIST_TABLE_LOOK, NO_RESULTS, paginationText } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
 import { listStage, postApprovalKeys, type PostApprovalRow } from './api.ts';
 import { screenOfStage, STAGE_SCREENS } from './screens.ts';
@@ -168,21 +169,15 @@ export function PostApprovalListPage({ lista }: { lista: PostApprovalList }) {
           </Group>
         </Group>
         <DataTable<PostApprovalRow>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={180}
+          {...LIST_TABLE_LOOK}
           fetching={list.isFetching}
           records={list.data?.dados ?? []}
           totalRecords={list.data?.total ?? 0}
           recordsPerPage={perPage}
           page={page}
           onPageChange={setPage}
-          noRecordsText="Nenhum resultado encontrado!"
-          paginationText={({ from, to, totalRecords }) =>
-            `Mostrando ${from} para ${to} de ${totalRecords} registros`
-          }
+          noRecordsText={NO_RESULTS}
+          paginationText={paginationText}
           columns={columns}
         />
       </Stack>

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Card, Group, Stack, TextInput, Title, Tooltip } from '@mantine/core';
-import { PAGE_SIZES } from '@portal/domain';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import type { ReactNode } from 'react';
 import { ExportButton } from '../../../ui/ExportButton.tsx';
+import { LIST_TABLE_LOOK, NO_RESULTS, PAGE_SIZE_CHOICE, paginationText } from '../../../ui/listTable.ts';
 import { useAdminList, type AdminListOptions } from './useAdminList.ts';
 import { useDeleteRecord } from './useDeleteRecord.ts';
 
@@ -23,14 +23,6 @@ interface Props<T extends { id: number }> extends AdminListOptions<T> {
   toolbar?: ReactNode;
   /** Row actions before edit and delete. */
   rowActions?: (record: T) => ReactNode;
-}
-
-const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
-
-interface PaginationCounts {
-  from: number;
-  to: number;
-  totalRecords: number;
 }
 
 /**
@@ -111,18 +103,11 @@ export function AdminListPage<T extends { id: number }>(props: Props<T>) {
           />
         </Group>
         <DataTable<T>
-          withTableBorder
-          borderRadius="md"
-          striped
-          highlightOnHover
-          minHeight={180}
+          {...LIST_TABLE_LOOK}
           {...list.table}
-          recordsPerPageOptions={PAGE_SIZE_OPTIONS}
-          recordsPerPageLabel="Registros por página"
-          noRecordsText="Nenhum resultado encontrado!"
-          paginationText={({ from, to, totalRecords }: PaginationCounts) =>
-            `Mostrando ${from} para ${to} de ${totalRecords} registros`
-          }
+          {...PAGE_SIZE_CHOICE}
+          noRecordsText={NO_RESULTS}
+          paginationText={paginationText}
           columns={[...columns, actions]}
         />
       </Stack>

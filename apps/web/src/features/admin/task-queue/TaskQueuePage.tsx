@@ -1,16 +1,16 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/domain';
+import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { FAILED } from '../../../ui/feedback.ts';
+import { PAGE_SIZE_CHOICE, paginationText } from '../../../ui/listTable.ts';
 import { modals } from '../../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { whenText } from '../../logs/when.ts';
 import { discardTask, listTasks, requeueTask, taskKeys, type TaskRow, type TaskSituation } from './api.ts';
 
-const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 const SITUATIONS: { value: TaskSituation; label: string }[] = [
   { value: 'falhas', label: 'Todas as falhas' },
   { value: 'desistidas', label: 'Abandonadas' },
@@ -95,18 +95,15 @@ export function TaskQueuePage() {
           records={list.data?.dados ?? []}
           totalRecords={list.data?.total ?? 0}
           recordsPerPage={perPage}
-          onRecordsPerPageChange={(size) => {
+          onRecordsPerPageChange={(size: number) => {
             setPerPage(size);
             setPage(1);
           }}
-          recordsPerPageOptions={PAGE_SIZE_OPTIONS}
-          recordsPerPageLabel="Registros por página"
+          {...PAGE_SIZE_CHOICE}
           page={page}
           onPageChange={setPage}
           noRecordsText="Nenhuma tarefa com falha."
-          paginationText={({ from, to, totalRecords }) =>
-            `Mostrando ${from} para ${to} de ${totalRecords} registros`
-          }
+          paginationText={paginationText}
           columns={[
             { accessor: 'tipo_label', title: 'Tipo' },
             { accessor: 'descricao', title: 'Descrição' },
