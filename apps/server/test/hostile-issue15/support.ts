@@ -25,5 +25,4 @@ export const raw = (
     },
   });
 
-/** A 4xx (never 2xx, never 5xx). */
-export const is4xx = (code: number) => code >= 400 && code < 500;
+export { is4xx } from '../support/test-app.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditLogRow } from '@portal/domain/contracts/audit-log';
 import { auditLog, usuarios } from '../../src/db/schema.ts';
 import { call } from '../support/requests.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
  * Shared harness of the hostile /logs probes: one app per test file (PGlite, or PostgreSQL with
@@ -30,7 +30,6 @@ export const NON_ADMINS = USERS.filter((u) => u !== 'admin');
 
 export async function harness(): Promise<Harness> {
   const t = await createTestApp();
-  const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
   for (const who of [...USERS, 'novo']) {
     const [row] = await t.app.db
@@ -39,7 +38,7 @@ export async function harness(): Promise<Harness> {
       .where(eq(usuarios.email, `${who}@demo.portal`));
     ids[who] = row!.id;
   }
-  for (const who of USERS) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  const tokens = await loginDemo(t.app, USERS);
   return {
     t,
     tokens,
@@ -65,8 +64,7 @@ export async function harness(): Promise<Harness> {
 
 export const rowsOf = (res: { json(): unknown }) => (res.json() as { dados: AuditLogRow[] }).dados;
 
-/** A 4xx (never 2xx, never 5xx). */
-export const is4xx = (code: number) => code >= 400 && code < 500;
+export { is4xx } from '../support/test-app.ts';
 
 export const show = (v: unknown) => {
   const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));

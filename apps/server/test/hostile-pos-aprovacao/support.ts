@@ -9,7 +9,7 @@ import {
   usuarios,
   validacoesUc,
 } from '../../src/db/schema.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
 
 /**
@@ -97,8 +97,7 @@ export async function harness(
       .set({ idGrupo: GROUP.AMEE })
       .where(eq(usuarios.email, 'consulta@demo.portal'));
   }
-  const tokens: Record<string, string> = {};
-  for (const who of USERS) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  const tokens = await loginDemo(t.app, USERS);
   const [requester] = await t.app.db
     .select({ id: usuarios.id, empresa: usuarios.idEmpresa })
     .from(usuarios)
@@ -212,5 +211,4 @@ export async function harness(
   return h;
 }
 
-/** A 4xx (never 2xx, never 5xx). */
-export const is4xx = (code: number) => code >= 400 && code < 500;
+export { is4xx } from '../support/test-app.ts';

@@ -111,6 +111,9 @@ export const DEMO_NAMES = DEMO_USERS.filter(
   (u, i) => DEMO_USERS.findIndex((o) => o.grupo === u.grupo && o.perfil === u.perfil) === i,
 ).map((u) => u.email.replace('@demo.portal', ''));
 
+/** A 4xx (never 2xx, never 5xx): what a hostile call must get. */
+export const is4xx = (code: number) => code >= 400 && code < 500;
+
 /** A session token for each demo user named (every one by default), keyed by that name. */
 export async function loginDemo(app: FastifyInstance, names: readonly string[] = DEMO_NAMES) {
   const tokens: Record<string, string> = {};
