@@ -1,12 +1,14 @@
 /**
  * Import benchmark of /conciliacao-da-base: a generated provider-base export of N rows (csv),
- * streamed over loopback to the real app, as the provider operator's browser would send it.
+ * streamed over loopback to the real app, as the provider operator's browser would send it, then
+ * applied by the app's job queue (issue 16) while the client follows the run, as the screen does.
  * Usage: DATABASE_URL=postgres://… npx tsx bench/import.ts 1000000
- * The app runs in this process; the file is generated and sent by a child process, so the RSS
- * growth printed (sampled every 250 ms) is the server's alone.
+ * The app and its queue worker run in this process; the file is generated and sent by a child
+ * process, so the RSS growth printed (sampled every 250 ms) is the server's alone.
  */
 import { fork } from 'node:child_process';
 import { clientCnpjForUf } from '@portal/domain';
+import type { ImportRunRow } from '@portal/domain/contracts/reconciliation';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 
 const [role, ...args] = process.argv.slice(2);
@@ -17,6 +19,8 @@ async function serve(rows: number) {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { readConfig } = await import('../apps/server/src/config.ts');
   const { DEMO_PASSWORD } = await import('../apps/server/src/db/seed/demo-data.ts');
+  const { QUEUE_POLL_MS, registerQueueWorker } = await import('../apps/server/src/jobs/queue.ts');
+  const { taskHandlers } = await import('../apps/server/src/jobs/tasks.ts');
   // The demo users sign in; an empty bench database gets them.
   const app = await buildApp({
     ...readConfig(),
@@ -24,6 +28,8 @@ async function serve(rows: number) {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     webDist: undefined,
   });
+  // As a started server has it (start-server.ts): the queue applies what the route received.
+  registerQueueWorker(app, taskHandlers(app), QUEUE_POLL_MS);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -70,6 +76,7 @@ async function sendFile(base: string, token: string, rows: number) {
     yield Buffer.from(`--${boundary}--\r\n`);
   }
   const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const answer = await fetch(`${base}/api/conciliacao/importar?fluxo=energia`, {
     method: 'POST',
     headers: {
@@ -79,9 +86,26 @@ async function sendFile(base: string, token: string, rows: number) {
     body: ReadableStream.from(body()),
     duplex: 'half',
   } as RequestInit);
-  const seconds = (performance.now() - started) / 1000;
-  const result = (await answer.json()) as { msg: string };
-  console.log(
-    `${rows.toLocaleString('pt-BR')} linhas: ${seconds.toFixed(1)} s, HTTP ${answer.status}: ${result.msg}`,
-  );
+  const queued = (await answer.json()) as { msg: string; dados?: { id: number } };
+  console.log(`envio: ${seconds()} s, HTTP ${answer.status}: ${queued.msg}`);
+  if (!queued.dados) return;
+  // The run's end, seen as the screen sees it: the list of runs, polled.
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const list = await fetch(`${base}/api/conciliacao/importacoes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ fluxo: 'energia' }),
+    });
+    const { dados } = (await list.json()) as { dados: ImportRunRow[] };
+    const run = dados.find((r) => r.id === queued.dados!.id);
+    if (!run || run.situacao === 'aplicada' || run.situacao === 'falhou') {
+      console.log(
+        `${rows.toLocaleString('pt-BR')} linhas: ${seconds()} s do início do envio ao fim da aplicação, ` +
+          `${run?.situacao}: ${run?.linhas_aceitas} aplicadas, ${run?.linhas_rejeitadas} rejeitadas, ` +
+          `${run?.divergencias_abertas} divergências abertas${run?.erro ? ` (${run.erro})` : ''}`,
+      );
+      return;
+    }
+  }
 }

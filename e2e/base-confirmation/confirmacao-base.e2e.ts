@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The provider's base export, sent as the import screen sends it. */
+/** The provider's base export, sent as the import screen sends it, and applied by the server's queue. */
 async function importBase(token: string, rows: string[]) {
   const body = new FormData();
   const csv = ['UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF', ...rows].join('\r\n');
@@ -28,6 +28,16 @@ async function importBase(token: string, rows: string[]) {
     body,
   });
   expect(answer.status, await answer.clone().text()).toBe(200);
+  const { id } = ((await answer.json()) as { dados: { id: number } }).dados;
+  await expect
+    .poll(
+      async () => {
+        const runs = await apiCall(baseUrl, 'POST', 'conciliacao/importacoes', token, { per_page: 50 });
+        return (runs.body!.dados as { id: number; situacao: string }[]).find((r) => r.id === id)?.situacao;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('aplicada');
 }
 
 describe('Confirmação na Base (issue 11 item 5)', () => {

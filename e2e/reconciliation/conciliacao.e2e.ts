@@ -52,6 +52,8 @@ describe('Conciliação da Base (issue 11 items 1–2)', () => {
     await screenshot(page, 'conciliacao-previa');
 
     await page.getByRole('button', { name: 'Importar' }).click();
+    // The server keeps the file and answers at once; its queue applies it, and the page says when.
+    await toast(page, 'Arquivo recebido. A importação está na fila').waitFor();
     await toast(page, 'Base importada: 1 linhas aplicadas, 1 rejeitadas; 1 divergências abertas e 0 fechadas.').waitFor();
     const run = page.getByRole('row').filter({ hasText: 'base-provedor.csv' }).first();
     await run.getByText('Aplicada').waitFor();
@@ -75,7 +77,7 @@ describe('Conciliação da Base (issue 11 items 1–2)', () => {
     await page.context().close();
   });
 
-  it('[AMEE][LARGE] a csv of over 1 MB is previewed from its first rows and imported whole', async () => {
+  it('[AMEE][LARGE] a csv of over 1 MB is previewed from its first rows and imported whole, even if the user leaves the page meanwhile', async () => {
     const rows = Array.from(
       { length: 15_000 },
       (_, i) => `E2E-GRANDE-${i};ENEL SP;Operadora Telecom Brasil S.A.;${SP};SP`,
@@ -86,7 +88,12 @@ describe('Conciliação da Base (issue 11 items 1–2)', () => {
     // The preview sends the file's first 256 KB; the server must answer without reading the rest.
     await page.getByTestId('previa').getByText('E2E-GRANDE-0', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Importar' }).click();
-    await toast(page, 'Base importada: 15.000 linhas aplicadas, 0 rejeitadas').waitFor();
+    await toast(page, 'Arquivo recebido. A importação está na fila').waitFor();
+    await page.goto('/');
+    await page.goto('/conciliacao-da-base');
+    const run = page.getByRole('row').filter({ hasText: 'base-grande.csv' }).first();
+    await run.getByText('Aplicada').waitFor();
+    await run.getByText('15.000').first().waitFor();
     await page.context().close();
   });
 

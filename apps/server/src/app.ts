@@ -121,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
   app.decorate('storage', storageFor(config));
+  // A no-op until a queue worker runs in this process (registerQueueWorker).
+  app.decorate('queue', { wake: () => undefined });
   app.addHook('onClose', () => database.close());
 
   await seedReferenceData(database.db);

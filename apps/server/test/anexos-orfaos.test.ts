@@ -4,7 +4,15 @@ import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anexos, importacoesBase, regularizacaoAnexos, regularizacoes, solicitacoes } from '../src/db/schema.ts';
+import {
+  anexos,
+  exportacoes,
+  importacoesBase,
+  regularizacaoAnexos,
+  regularizacoes,
+  solicitacoes,
+  usuarios,
+} from '../src/db/schema.ts';
 import { ORPHAN_GRACE_MS } from '../src/jobs/sweep-orphan-attachments.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
 import { bearer, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -20,12 +28,21 @@ const documents = [
 
 async function createWithDocuments(t: TestApp, token: string) {
   const body = multipart(await newUnitPayload(t.app), documents);
-  const res = await t.app.inject({ method: 'POST', url: '/api/unidades/add', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/unidades/add',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().dados.id as number;
 }
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const until = async (condition: () => Promise<boolean>, ms = 5000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 25))) {
     if (await condition()) return true;
@@ -42,7 +59,8 @@ describe('the periodic sweep of orphan attachment files', () => {
   /** A file as the storage lays it out, optionally older than the grace period. */
   async function plant(kind: 'complete' | 'incomplete', old: boolean) {
     const key = randomUUID();
-    const file = kind === 'complete' ? path.join(uploads(), key.slice(0, 2), key) : path.join(uploads(), `${key}.part`);
+    const file =
+      kind === 'complete' ? path.join(uploads(), key.slice(0, 2), key) : path.join(uploads(), `${key}.part`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, PDF);
     if (old) await utimes(file, aged, aged);
@@ -57,7 +75,9 @@ describe('the periodic sweep of orphan attachment files', () => {
 
   it('removes old files without a row and old incomplete uploads; keeps attached and recent ones', async () => {
     const id = await createWithDocuments(t, token);
-    const attached = (await t.app.db.select({ key: anexos.storageKey }).from(anexos)).map((r) => path.join(uploads(), r.key.slice(0, 2), r.key));
+    const attached = (await t.app.db.select({ key: anexos.storageKey }).from(anexos)).map((r) =>
+      path.join(uploads(), r.key.slice(0, 2), r.key),
+    );
     for (const file of attached) await utimes(file, aged, aged);
     const oldOrphan = await plant('complete', true);
     const oldPartial = await plant('incomplete', true);
@@ -69,14 +89,20 @@ describe('the periodic sweep of orphan attachment files', () => {
     expect(await exists(recentPartial)).toBe(true);
     for (const file of attached) expect(await exists(file)).toBe(true);
     const record = await readRequest(t.app, token, 'unidades', id);
-    const download = await t.app.inject({ method: 'GET', url: record.fatura as string, headers: bearer(token) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: record.fatura as string,
+      headers: bearer(token),
+    });
     expect(download.statusCode).toBe(200);
   });
 
-  it('keeps the old files of regularizations and the rejected rows of an import, which other tables point to', async () => {
+  it('keeps the old files every STORED_FILE_COLUMNS column points to: regularizations, an import’s upload and rejected rows, an export', async () => {
     // Planted recent, pointed at, and only then aged: a sweep in between must not see them unclaimed.
     const regularizationFile = await plant('complete', false);
     const rejectedRows = await plant('complete', false);
+    const queuedUpload = await plant('complete', false);
+    const exportFile = await plant('complete', false);
     const [regularization] = await t.app.db
       .insert(regularizacoes)
       .values({ fluxo: 'energia', unidade: 'ORFAO-1', tipoDivergencia: 1, status: 0 })
@@ -95,12 +121,27 @@ describe('the periodic sweep of orphan attachment files', () => {
       situacao: 'aplicada',
       rejeitadasKey: path.basename(rejectedRows),
     });
-    for (const file of [regularizationFile, rejectedRows]) await utimes(file, aged, aged);
+    await t.app.db.insert(importacoesBase).values({
+      fluxo: 'agua',
+      nomeArquivo: 'base-na-fila.csv',
+      situacao: 'na-fila',
+      arquivoKey: path.basename(queuedUpload),
+    });
+    const [user] = await t.app.db.select({ id: usuarios.id }).from(usuarios).limit(1);
+    await t.app.db.insert(exportacoes).values({
+      idUsuario: user!.id,
+      origem: 'novas-unidades/relatorio/exportar',
+      formato: 'csv',
+      filtros: {},
+      situacao: 'pronta',
+      arquivoKey: path.basename(exportFile),
+    });
+    const pointedAt = [regularizationFile, rejectedRows, queuedUpload, exportFile];
+    for (const file of pointedAt) await utimes(file, aged, aged);
     const orphan = await plant('complete', true);
 
     expect(await until(async () => !(await exists(orphan)))).toBe(true);
-    expect(await exists(regularizationFile)).toBe(true);
-    expect(await exists(rejectedRows)).toBe(true);
+    for (const file of pointedAt) expect(await exists(file)).toBe(true);
   });
 
   it('stops when the app closes', async () => {
@@ -124,7 +165,13 @@ describe('a full disk while a file is written', () => {
         transform(chunk: Buffer, _encoding, done) {
           passed += chunk.length;
           if (passed <= 4) return done(null, chunk);
-          done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' }));
+          done(
+            Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+              errno: -28,
+              syscall: 'write',
+            }),
+          );
         },
       });
       return real.write(pipeline(source, disk, () => {}));
@@ -140,13 +187,24 @@ describe('a full disk while a file is written', () => {
   afterAll(() => t.close());
 
   it("answers 507 'Espaço em disco esgotado no servidor. Avise o administrador.', with no row and no partial file", async () => {
-    const count = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(solicitacoes))[0]!.n;
+    const count = async () =>
+      (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(solicitacoes))[0]!.n;
     const before = await count();
     const body = multipart(await newUnitPayload(t.app), documents);
-    const res = await t.app.inject({ method: 'POST', url: '/api/unidades/add', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/unidades/add',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
     expect(res.statusCode).toBe(507);
-    expect(res.json()).toEqual({ error: 1, msg: 'Espaço em disco esgotado no servidor. Avise o administrador.' });
+    expect(res.json()).toEqual({
+      error: 1,
+      msg: 'Espaço em disco esgotado no servidor. Avise o administrador.',
+    });
     expect(await count()).toBe(before);
-    expect(await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => [])).toEqual([]);
+    expect(
+      await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => []),
+    ).toEqual([]);
   });
 });

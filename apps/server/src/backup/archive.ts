@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrationsFolder } from '../config.ts';
+import { storedFileColumnNames } from '../storage/stored-file-columns.ts';
 
 /**
  * A backup is a directory: manifesto.json, the database (banco.tar.gz, PGlite's own dump of its
@@ -58,9 +59,10 @@ export async function countRows(query: Query): Promise<Record<string, number>> {
 
 /** Every storage key a row refers to: exactly the files a backup must hold. */
 export async function attachmentKeys(query: Query): Promise<string[]> {
-  const rows = await query(
-    'select storage_key as key from anexos union select storage_key from regularizacao_anexos order by 1',
+  const selects = storedFileColumnNames().map(
+    ({ table, column }) => `select "${column}" as key from "${table}" where "${column}" is not null`,
   );
+  const rows = await query(`${selects.join(' union ')} order by 1`);
   return rows.map((row) => String(row.key));
 }
 

@@ -14,6 +14,7 @@ import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
 import type { AuditAction } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   char,
@@ -539,8 +540,13 @@ export const importacoesBase = pgTable('importacoes_base', {
   fluxo: varchar('fluxo', { length: 10 }).$type<Flow>().notNull(),
   idUsuario: integer('id_usuario').references(() => usuarios.id, { onDelete: 'set null' }),
   nomeArquivo: varchar('nome_arquivo', { length: 255 }).notNull(),
-  /** recebendo → aplicando → aplicada, or falhou (nothing applied; `erro` says why). */
-  situacao: varchar('situacao', { length: 15 }).$type<'recebendo' | 'aplicando' | 'aplicada' | 'falhou'>().notNull(),
+  /**
+   * na-fila (file stored, waiting for the job queue) → recebendo (being read) → aplicando →
+   * aplicada, or falhou (nothing applied; `erro` says why).
+   */
+  situacao: varchar('situacao', { length: 15 })
+    .$type<'na-fila' | 'recebendo' | 'aplicando' | 'aplicada' | 'falhou'>()
+    .notNull(),
   linhasLidas: integer('linhas_lidas').notNull().default(0),
   linhasAceitas: integer('linhas_aceitas').notNull().default(0),
   linhasRejeitadas: integer('linhas_rejeitadas').notNull().default(0),
@@ -549,6 +555,8 @@ export const importacoesBase = pgTable('importacoes_base', {
   erro: text('erro'),
   /** Storage key of the rejected rows with their reasons (csv), when any row was rejected. */
   rejeitadasKey: varchar('rejeitadas_key', { length: 255 }),
+  /** Storage key of the uploaded file while the queue has not finished with it (issue 16). */
+  arquivoKey: varchar('arquivo_key', { length: 255 }),
   iniciadaEm: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 });
@@ -792,4 +800,41 @@ export const tentativas = pgTable(
     expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.escopo, t.chave] }), index('tentativas_expira_idx').on(t.expiraEm)],
+);
+
+/**
+ * A large export made by the job queue (issue 16): who asked for which list with which filters,
+ * how far the file has been written, and where it is kept until it expires.
+ */
+export const exportacoes = pgTable(
+  'exportacoes',
+  {
+    id: serial('id').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** The list's export call under /api (its GET path), naming the rows and their columns. */
+    origem: varchar('origem', { length: 80 }).notNull(),
+    formato: varchar('formato', { length: 4 }).$type<'xlsx' | 'csv'>().notNull(),
+    /** The list's filters as its export call takes them, checked when asked and again when run. */
+    filtros: jsonb('filtros').notNull(),
+    /** na-fila → gerando → pronta, or falhou (`erro` says why), or expirada (file removed). */
+    situacao: varchar('situacao', { length: 10 })
+      .$type<'na-fila' | 'gerando' | 'pronta' | 'falhou' | 'expirada'>()
+      .notNull()
+      .default('na-fila'),
+    linhasTotal: integer('linhas_total'),
+    linhasEscritas: integer('linhas_escritas').notNull().default(0),
+    nomeArquivo: varchar('nome_arquivo', { length: 255 }),
+    arquivoKey: varchar('arquivo_key', { length: 255 }),
+    tamanho: bigint('tamanho', { mode: 'number' }),
+    erro: text('erro'),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    concluidaEm: timestamp('concluida_em', { withTimezone: true }),
+    expiraEm: timestamp('expira_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('exportacoes_usuario_idx').on(t.idUsuario, t.criadaEm),
+    index('exportacoes_expira_idx').on(t.expiraEm).where(sql`${t.arquivoKey} is not null`),
+  ],
 );

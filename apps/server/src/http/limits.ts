@@ -29,5 +29,5 @@ export const MULTIPART_LIMITS = {
 export const MAX_IMPORT_BYTES = 400 * 1024 * 1024;
 /** A preview of an import needs only the file's first rows. */
 export const MAX_PREVIEW_BYTES = 1024 * 1024;
-/** How long the answer to an import may take once the file is in (the base is being applied). */
+/** How long the job queue may take to apply an import once its file is stored (read, stage, apply). */
 export const IMPORT_APPLY_TIMEOUT_MS = 15 * 60_000;

@@ -11,31 +11,60 @@ import { jobAttemptsFailed, jobsGivenUp } from '../observability/job-metrics.ts'
  * transaction, marks them done, or keeps the error and tries again later (docs/decisions.md).
  */
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `wake()` after committing a task: a worker in this process claims it now, not at its next poll. */
+    queue: { wake: () => void };
+  }
+}
+
 export interface Task {
   id: number;
   tipo: string;
   dados: unknown;
   /** Attempts so far, this one included. */
   tentativas: number;
+  /**
+   * Aborted when the process shuts down or the handler's time is up: long work checks it between
+   * batches and stops by throwing. A task stopped by a shutdown goes back to the queue, its attempt
+   * not counted.
+   */
+  signal: AbortSignal;
 }
 
-/** What runs a task of one kind; throwing (or timing out) counts as a failed attempt. */
-export type TaskHandler = (dados: unknown, task: Task) => Promise<void>;
+/**
+ * What runs a task of one kind; throwing (or timing out) counts as a failed attempt. Long work
+ * (imports, exports) states its own `timeoutMs`; the runner keeps its claim alive meanwhile.
+ */
+/** The reason a task's signal carries when its process shuts down; a timeout carries another. */
+export class ShutdownInterruption extends Error {
+  override name = 'ShutdownInterruption';
+  constructor() {
+    super('o servidor está parando');
+  }
+}
+
+/** A task as claimed, before its run gives it a signal. */
+type ClaimedTask = Omit<Task, 'signal'>;
+
+export type TaskHandler = ((dados: unknown, task: Task) => Promise<void>) & { timeoutMs?: number };
 export type TaskHandlers = Record<string, TaskHandler>;
 
 /** Attempts before a task is given up (kept, with its last error, as concluded). */
 export const MAX_ATTEMPTS = 6;
 /**
  * How long a claimed task is hidden from other claims. A worker that dies mid-task leaves it to be
- * claimed again after this; a handler is cut off well before it (HANDLER_TIMEOUT_MS), so a task
- * never runs twice at once.
+ * claimed again after this; while a handler runs, its claim is renewed every third of it, so a
+ * task never runs twice at once however long it takes.
  */
 export const LEASE_MS = 5 * 60_000;
+/** A handler's time unless its kind states another (TaskHandler.timeoutMs). */
 export const HANDLER_TIMEOUT_MS = 60_000;
 /** How often the worker looks for due tasks. */
 export const QUEUE_POLL_MS = 2_000;
-/** Tasks claimed per round. */
+/** Tasks claimed per round, and tasks a worker runs at once. */
 const BATCH = 10;
+export const WORKER_SLOTS = 4;
 
 /** Wait before attempt n+1 after n failures: 30 s, 1 min, 2 min, 4 min, 8 min… at most 1 h. */
 export const backoffMs = (attempts: number): number => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
@@ -51,7 +80,7 @@ export async function enqueue(db: DbOrTx, tipo: string, dados: unknown, runAt?: 
  * every later claim until they are done or failed. The attempt is counted at the claim, so a task
  * whose worker died still reaches MAX_ATTEMPTS.
  */
-export async function claimDueTasks(db: Database, limit = BATCH): Promise<Task[]> {
+export async function claimDueTasks(db: Database, limit = BATCH): Promise<ClaimedTask[]> {
   const leaseSeconds = LEASE_MS / 1000;
   const result = await db.execute(sql`
     update ${filaTarefas} set
@@ -70,6 +99,13 @@ export async function claimDueTasks(db: Database, limit = BATCH): Promise<Task[]
     rows: { id: string | number; tipo: string; dados: unknown; tentativas: number }[];
   };
   return rows.map((r) => ({ id: Number(r.id), tipo: r.tipo, dados: r.dados, tentativas: r.tentativas }));
+}
+
+/** Moves a claimed task's lease forward while its handler still runs. */
+async function renewClaim(db: Database, id: number): Promise<void> {
+  const leaseSeconds = LEASE_MS / 1000;
+  await db.execute(sql`update ${filaTarefas} set executar_em = now() + make_interval(secs => ${leaseSeconds})
+    where id = ${id} and concluida_em is null`);
 }
 
 export async function markDone(db: Database, id: number): Promise<void> {
@@ -99,94 +135,145 @@ export async function markFailed(db: Database, task: Task, error: string): Promi
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'erro sem mensagem';
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`a tarefa passou de ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+/**
+ * Runs one claimed task with its kind's handler and records the outcome: done; failed (kept,
+ * retried, given up), a kind without handler included, never silently dropped; or, stopped by
+ * `shutdown`, handed back to the queue. Returns whether it failed.
+ */
+async function runTask(
+  db: Database,
+  handlers: TaskHandlers,
+  claimed: ClaimedTask,
+  shutdown: AbortSignal,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<boolean> {
+  const handler = handlers[claimed.tipo];
+  const timeoutMs = handler?.timeoutMs ?? HANDLER_TIMEOUT_MS;
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () => timeout.abort(new Error(`a tarefa passou de ${Math.round(timeoutMs / 1000)} s`)),
+    timeoutMs,
+  );
+  const renewal = setInterval(
+    () =>
+      void renewClaim(db, claimed.id).catch((err: unknown) =>
+        log?.warn({ err, tarefa: claimed.id }, 'prazo da tarefa não renovado'),
+      ),
+    LEASE_MS / 3,
+  );
+  renewal.unref();
+  const signal = AbortSignal.any([shutdown, timeout.signal]);
+  const task: Task = { ...claimed, signal };
+  try {
+    if (!handler) throw new Error(`tipo de tarefa desconhecido: ${task.tipo}`);
+    // A handler past its time is let go of even if it ignores its signal; at a shutdown it is
+    // waited for (an e-mail half sent must not be handed back and sent twice).
+    const timedOut = new Promise<never>((_, reject) => {
+      timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason as Error), { once: true });
+    });
+    await Promise.race([handler(task.dados, task), timedOut]);
+    await markDone(db, task.id);
+    return false;
+  } catch (err) {
+    if (shutdown.aborted && !timeout.signal.aborted) {
+      await releaseClaim(db, task.id);
+      return false;
+    }
+    const error = describe(err);
+    log?.warn(
+      { tarefa: task.id, tipo: task.tipo, tentativas: task.tentativas, erro: error },
+      'tarefa da fila falhou',
+    );
+    await markFailed(db, task, error);
+    return true;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(renewal);
+  }
 }
 
 /**
- * One round: claims the due tasks and runs each with its kind's handler. A kind without handler
- * fails like any error (kept, retried, given up), never silently dropped. Returns how many ran.
+ * One round, one task after the other: claims the due tasks and runs each (runTask). The tests'
+ * way to run the queue; the worker (registerQueueWorker) runs tasks side by side instead. Returns
+ * how many ran and failed.
  */
 export async function runDueTasks(
   db: Database,
   handlers: TaskHandlers,
   log?: Pick<FastifyBaseLogger, 'warn'>,
   limit = BATCH,
-  stopping: () => boolean = () => false,
 ): Promise<{ claimed: number; failed: number }> {
   const tasks = await claimDueTasks(db, limit);
+  const never = new AbortController().signal;
   let failed = 0;
-  for (const [index, task] of tasks.entries()) {
-    // Shutting down: the task under way finished; the claimed ones not started go back, due now.
-    if (stopping()) {
-      await releaseClaims(db, tasks.slice(index));
-      break;
-    }
-    try {
-      const handler = handlers[task.tipo];
-      if (!handler) throw new Error(`tipo de tarefa desconhecido: ${task.tipo}`);
-      await withTimeout(handler(task.dados, task), HANDLER_TIMEOUT_MS);
-      await markDone(db, task.id);
-    } catch (err) {
-      failed++;
-      const error = describe(err);
-      log?.warn(
-        { tarefa: task.id, tipo: task.tipo, tentativas: task.tentativas, erro: error },
-        'tarefa da fila falhou',
-      );
-      await markFailed(db, task, error);
-    }
-  }
+  for (const task of tasks) if (await runTask(db, handlers, task, never, log)) failed++;
   return { claimed: tasks.length, failed };
 }
 
-/** Undoes the claim of tasks not started: due now, the attempt not counted, for any worker to take. */
-async function releaseClaims(db: Database, tasks: Task[]): Promise<void> {
-  const ids = sql.join(
-    tasks.map((task) => sql`${task.id}`),
-    sql`, `,
-  );
+/** Undoes the claim of a task stopped by a shutdown: due now, the attempt not counted, for any worker to take. */
+async function releaseClaim(db: Database, id: number): Promise<void> {
   await db.execute(
-    sql`update ${filaTarefas} set executar_em = now(), tentativas = tentativas - 1 where id in (${ids})`,
+    sql`update ${filaTarefas} set executar_em = now(), tentativas = tentativas - 1 where id = ${id}`,
   );
 }
 
 /**
- * Runs the queue in this process once the app is ready, every `intervalMs` (at once again while
- * rounds come back full), one round at a time; stops when the app closes, waiting for the task
- * under way and handing back the round's tasks not started (a task cut short by the process
- * ending is claimed again after its lease). A failed round (database away) is logged and the next one tried later.
+ * Runs the queue in this process once the app is ready: up to `slots` tasks side by side (a long
+ * import does not hold the e-mails up), claiming again as soon as a slot frees, on `wake()`, and
+ * every `intervalMs`. When the app closes it stops claiming, aborts the tasks' signals (long work
+ * stops at its next batch and goes back to the queue) and waits for them. A failed claim (database
+ * away) is logged and tried again at the next poll.
  */
-export function registerQueueWorker(app: FastifyInstance, handlers: TaskHandlers, intervalMs: number): void {
+export function registerQueueWorker(
+  app: FastifyInstance,
+  handlers: TaskHandlers,
+  intervalMs: number,
+  slots = WORKER_SLOTS,
+): void {
   if (intervalMs <= 0) return;
+  const shutdown = new AbortController();
+  const running = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let closed = false;
+  let claiming: Promise<void> | undefined;
+  let claimAgain = false;
 
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      let again = false;
-      running = runDueTasks(app.db, handlers, app.log, BATCH, () => closed)
-        .then(({ claimed }) => void (again = claimed === BATCH))
-        .catch((err: unknown) => app.log.warn({ err }, 'rodada da fila de tarefas falhou'))
-        .finally(() => {
-          if (!closed) schedule(again ? 0 : intervalMs);
+  const fill = (): void => {
+    if (shutdown.signal.aborted) return;
+    // A wake during a claim may name a task that claim did not see: claim once more after it.
+    if (claiming) return void (claimAgain = true);
+    clearTimeout(timer);
+    claiming = (async () => {
+      const free = slots - running.size;
+      if (free <= 0) return;
+      for (const task of await claimDueTasks(app.db, free)) {
+        const run = runTask(app.db, handlers, task, shutdown.signal, app.log).finally(() => {
+          running.delete(run);
+          fill();
         });
-    }, delay);
-    // A pending round never keeps the process alive on its own.
-    timer.unref();
+        running.add(run);
+      }
+    })()
+      .catch((err: unknown) => app.log.warn({ err }, 'rodada da fila de tarefas falhou'))
+      .finally(() => {
+        claiming = undefined;
+        if (shutdown.signal.aborted) return;
+        if (claimAgain) {
+          claimAgain = false;
+          return fill();
+        }
+        // A pending poll never keeps the process alive on its own.
+        timer = setTimeout(fill, intervalMs).unref();
+      });
   };
 
-  app.addHook('onReady', async () => schedule(0));
-  // Before the onClose hooks, one of which closes the database the round may be using.
+  app.queue.wake = fill;
+  app.addHook('onReady', async () => fill());
+  // Before the onClose hooks, one of which closes the database the tasks may be using.
   app.addHook('preClose', async () => {
-    closed = true;
+    shutdown.abort(new ShutdownInterruption());
     clearTimeout(timer);
-    await running;
+    await claiming;
+    await Promise.allSettled([...running]);
   });
 }
 

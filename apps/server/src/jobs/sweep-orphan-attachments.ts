@@ -1,8 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { anexos, importacoesBase, regularizacaoAnexos } from '../db/schema.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { STORED_FILE_COLUMNS } from '../storage/stored-file-columns.ts';
 
 /**
  * How old a file must be before it can be taken for an orphan: far longer than an upload and its
@@ -15,9 +15,8 @@ const BATCH = 1000;
 
 /**
  * Removes from storage what a crash, a full disk or a failed cleanup left behind: uploads never
- * completed, and files no row points to (request and regularization attachments, an import's
- * rejected rows). Only entries older than the grace period are touched. Returns how many were
- * removed.
+ * completed, and files no row points to (STORED_FILE_COLUMNS). Only entries older than the grace
+ * period are touched. Returns how many were removed.
  */
 export async function sweepOrphanAttachments(
   db: Database,
@@ -28,22 +27,16 @@ export async function sweepOrphanAttachments(
   let removed = 0;
   let batch: string[] = [];
   const removeUnknown = async () => {
-    const rows = await db
-      .select({ key: anexos.storageKey })
-      .from(anexos)
-      .where(inArray(anexos.storageKey, batch))
-      .union(
-        db
-          .select({ key: regularizacaoAnexos.storageKey })
-          .from(regularizacaoAnexos)
-          .where(inArray(regularizacaoAnexos.storageKey, batch)),
-      )
-      .union(
-        db
-          .select({ key: sql<string>`${importacoesBase.rejeitadasKey}` })
-          .from(importacoesBase)
-          .where(inArray(importacoesBase.rejeitadasKey, batch)),
-      );
+    const keys = sql.join(
+      batch.map((key) => sql`${key}`),
+      sql`, `,
+    );
+    const selects = STORED_FILE_COLUMNS.map(
+      (column) => sql`select ${column} as key from ${column.table} where ${column} in (${keys})`,
+    );
+    const { rows } = (await db.execute(sql.join(selects, sql` union `))) as unknown as {
+      rows: { key: string }[];
+    };
     const known = new Set(rows.map((r) => r.key));
     for (const key of batch.filter((k) => !known.has(k))) {
       await storage.remove(key);

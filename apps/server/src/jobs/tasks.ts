@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RECOVERY_MAIL, recoveryMailHandler } from '../modules/auth/recovery-mail.ts';
+import { IMPORT_BASE, importBaseHandler } from '../modules/conciliacao/import-task.ts';
 import { STATUS_MAIL, statusMailHandler } from '../modules/notificacoes/status-mail.ts';
 import type { TaskHandlers } from './queue.ts';
 
@@ -7,4 +8,5 @@ import type { TaskHandlers } from './queue.ts';
 export const taskHandlers = (app: FastifyInstance): TaskHandlers => ({
   [STATUS_MAIL]: statusMailHandler({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }),
   [RECOVERY_MAIL]: recoveryMailHandler({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }),
+  [IMPORT_BASE]: importBaseHandler({ db: app.db, storage: app.storage, log: app.log }),
 });

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 import { clientCnpjForUf } from '@portal/domain';
 import ExcelJS from 'exceljs';
+import { MAX_IMPORT_BYTES } from '../../src/http/limits.ts';
 import { readTable } from '../../src/modules/conciliacao/read-table.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, login, runQueue, type TestApp } from '../support/test-app.ts';
+import { importThroughQueue, listedRun, storedKeys, uploadBase } from './support.ts';
 
 /**
  * Issue 11 "Bad input", as a hostile provider operator would send it: whatever the file, the
@@ -21,22 +23,9 @@ afterAll(() => t.close());
 const HEADER = 'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF';
 const GOOD = `HOSTIL-1;ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP`;
 
-function upload(content: Buffer | string, filename = 'base.csv') {
-  const boundary = '----hostil';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/conciliacao/importar?fluxo=energia',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
-  });
-}
+const upload = (content: Buffer | string, filename = 'base.csv') =>
+  uploadBase(t.app, token, content, { filename });
+const imported = (content: Buffer | string) => importThroughQueue(t.app, token, content);
 
 const footprint = async () =>
   (
@@ -65,21 +54,25 @@ describe('a hostile base file', () => {
     ],
   ];
   for (const [name, content, message] of refused) {
-    it(`${name}: 422 naming the problem, nothing applied`, async () => {
-      const before = await footprint();
-      const res = await upload(content);
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
-      expect(res.json()).toEqual({ error: 1, msg: message, campo: 'arquivo' });
+    it(`${name}: the run fails naming the problem, nothing applied, nothing kept`, async () => {
+      const [before, files] = [await footprint(), await storedKeys(t.app)];
+      const run = await imported(content);
+      expect(run).toMatchObject({ situacao: 'falhou', erro: message, rejeitadas_url: null });
       expect(await footprint()).toEqual(before);
+      expect(await storedKeys(t.app)).toEqual(files);
     });
   }
 
   it('a NUL byte in a cell of an otherwise good row: that row is rejected with its reason, the rest applied', async () => {
-    const res = await upload(
+    const run = await imported(
       `${HEADER}\r\nHOSTIL-4;ENEL SP;${CLIENT_COMPANY_NAME}\u0000;${clientCnpjForUf('SP')};SP\r\n${GOOD}\r\n`,
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados).toMatchObject({ linhas_lidas: 2, linhas_aceitas: 1, linhas_rejeitadas: 1 });
+    expect(run).toMatchObject({
+      situacao: 'aplicada',
+      linhas_lidas: 2,
+      linhas_aceitas: 1,
+      linhas_rejeitadas: 1,
+    });
     const stored = (await t.app.db.execute(
       sql`select uc from base_provedor where uc like 'HOSTIL-%' order by uc`,
     )) as unknown as { rows: { uc: string }[] };
@@ -89,11 +82,10 @@ describe('a hostile base file', () => {
 
 describe('the rejected rows handed back as csv', () => {
   it('show a cell written as a formula as text, never as a formula the spreadsheet would run', async () => {
-    const res = await upload(`${HEADER}\r\n=HYPERLINK("http://x");@SUM(1);x;y;SP\r\n-2+3;+1;x;y;SP\r\n`);
-    expect(res.statusCode, res.body).toBe(200);
+    const run = await imported(`${HEADER}\r\n=HYPERLINK("http://x");@SUM(1);x;y;SP\r\n-2+3;+1;x;y;SP\r\n`);
     const rejected = await t.app.inject({
       method: 'GET',
-      url: res.json().dados.rejeitadas_url,
+      url: run.rejeitadas_url!,
       headers: bearer(token),
     });
     const lines = rejected.body.split('\r\n');
@@ -125,10 +117,15 @@ describe('an xlsx whose shared text inflates past what an export holds (a decomp
 });
 
 describe('an upload cut off before its end (the connection dropped)', () => {
-  it('changes nothing in the base; the run is kept as failed, with why', async () => {
-    const before = await footprint();
+  it('is refused in Portuguese: nothing kept, nothing queued, the base as it was', async () => {
+    const [before, files] = [await footprint(), await storedKeys(t.app)];
+    const runsBefore = (await t.app.db.execute(
+      sql`select count(*)::int as n from importacoes_base`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
     const rows = Array.from(
-      { length: 500 },
+      { length: 5000 },
       (_, i) => `CORTE-${i};ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP`,
     );
     const payload = Buffer.from(
@@ -145,17 +142,13 @@ describe('an upload cut off before its end (the connection dropped)', () => {
     expect(res.statusCode, res.body).toBeLessThan(500);
     expect(res.json().msg).toMatch(/incomplet|interromp|cortad/i);
     expect(await footprint()).toEqual(before);
-    const runs = await t.app.inject({
-      method: 'POST',
-      url: '/api/conciliacao/importacoes',
-      payload: {},
-      headers: bearer(token),
-    });
-    expect(runs.json().dados[0]).toMatchObject({
-      situacao: 'falhou',
-      linhas_aceitas: 0,
-      erro: res.json().msg,
-    });
+    expect(await storedKeys(t.app)).toEqual(files);
+    const runsAfter = (await t.app.db.execute(
+      sql`select count(*)::int as n from importacoes_base`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(runsAfter.rows[0]!.n).toBe(runsBefore.rows[0]!.n);
   });
 });
 
@@ -202,21 +195,52 @@ describe('over a real connection, every upload is answered whatever part of it w
     expect((await answer(res)).dados.linhas).toHaveLength(10);
   });
 
-  const refusedEarly: [string, string, string][] = [
-    ['a header no export has', `UM;DOIS;TRES\r\n${'a;b;c\r\n'.repeat(400_000)}`, 'Faltam as colunas'],
-    [
-      'a row over 1 MB at the start of a 3 MB file',
-      `${HEADER}\r\nX;${'x'.repeat(1.5 * 1024 * 1024)}\r\n${manyRows(1.5 * 1024 * 1024)}`,
-      'A linha 2 passa de 1 MB',
-    ],
-  ];
-  for (const [name, content, message] of refusedEarly) {
-    it(`an import refused early (${name}) is answered 422 while the rest of the file arrives`, async () => {
-      const res = await send('conciliacao/importar?fluxo=energia', content);
-      expect(res.status).toBe(422);
-      expect((await answer(res)).msg).toContain(message);
+  it('an import refused by its header (a 2.8 MB file no export resembles) is answered 422 while the rest arrives, and nothing is kept', async () => {
+    const files = await storedKeys(t.app);
+    const res = await send(
+      'conciliacao/importar?fluxo=energia',
+      `UM;DOIS;TRES\r\n${'a;b;c\r\n'.repeat(400_000)}`,
+    );
+    expect(res.status).toBe(422);
+    expect((await answer(res)).msg).toContain('Faltam as colunas');
+    expect(await storedKeys(t.app)).toEqual(files);
+  });
+
+  it('a 3 MB file with a row over 1 MB is queued at once, and its run then fails naming the row', async () => {
+    const content = `${HEADER}\r\nX;${'x'.repeat(1.5 * 1024 * 1024)}\r\n${manyRows(1.5 * 1024 * 1024)}`;
+    const res = await send('conciliacao/importar?fluxo=energia', content);
+    expect(res.status).toBe(200);
+    const { id } = ((await res.json()) as { dados: { id: number } }).dados;
+    await runQueue(t.app);
+    expect(await listedRun(t.app, token, id)).toMatchObject({
+      situacao: 'falhou',
+      erro: 'A linha 2 passa de 1 MB: o arquivo não parece uma exportação da base.',
     });
-  }
+  });
+
+  it('a file over the import limit is answered 413 in Portuguese, nothing kept, nothing queued', async () => {
+    const files = await storedKeys(t.app);
+    const boundary = '----grande';
+    const chunk = Buffer.from(`${GOOD}\r\n`.repeat(16_384));
+    async function* body() {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="base.csv"\r\n\r\n${HEADER}\r\n`,
+      );
+      for (let sent = 0; sent <= MAX_IMPORT_BYTES; sent += chunk.length) yield chunk;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const res = await fetch(`${base}/conciliacao/importar?fluxo=energia`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+      body: ReadableStream.from(body()),
+      duplex: 'half',
+      signal: AbortSignal.timeout(60_000),
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await answer(res)).msg).toBe('O arquivo passa de 400 MB.');
+    expect(await storedKeys(t.app)).toEqual(files);
+    expect(await runQueue(t.app)).toEqual({ claimed: 0, failed: 0 });
+  }, 90_000);
 
   it('a file sent in a part of another name is refused, not read', async () => {
     const res = await send('conciliacao/importar?fluxo=energia', `${HEADER}\r\n${GOOD}\r\n`, 'outro');

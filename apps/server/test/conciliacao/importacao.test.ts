@@ -11,7 +11,8 @@ import {
   regularizacaoStatus,
   regularizacoes,
 } from '../../src/db/schema.ts';
-import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { bearer, createTestApp, login, runQueue, type TestApp } from '../support/test-app.ts';
+import { importThroughQueue, listedRuns, storedKeys, uploadBase } from './support.ts';
 
 /**
  * Issue 11 items 1–2: the provider's base export is read, checked row by row, applied all or
@@ -33,26 +34,11 @@ const HEADER = 'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Regional;
 const line = (uc: string, rz = CLIENT_COMPANY_NAME, cnpj = SP, uf = 'SP', concessionaria = 'ENEL SP') =>
   `${uc};${concessionaria};${rz};${cnpj};${uf};TSP;Sim`;
 
-function upload(
-  who: string,
-  content: Buffer | string,
-  { path = 'importar', fluxo = 'energia', filename = 'base.csv' } = {},
-) {
-  const boundary = '----conciliacao';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/conciliacao/${path}?fluxo=${fluxo}`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(tokens[who]!) },
-  });
-}
+const upload = (who: string, content: Buffer | string, options?: Parameters<typeof uploadBase>[3]) =>
+  uploadBase(t.app, tokens[who]!, content, options);
+/** Sent, queued and applied by the queue: the run as the list shows it. */
+const imported = (who: string, content: Buffer | string, options?: Parameters<typeof uploadBase>[3]) =>
+  importThroughQueue(t.app, tokens[who]!, content, options);
 
 const baseRow = async (uc: string) =>
   (
@@ -70,6 +56,8 @@ const openRecord = async (uc: string) =>
   )[0];
 const baseCount = async () =>
   (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(baseProvedor))[0]!.n;
+const runCount = async () =>
+  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(importacoesBase))[0]!.n;
 
 describe('importing the provider base', () => {
   it('applies the valid rows, reports the rejected ones with their reason and keeps the run', async () => {
@@ -79,11 +67,13 @@ describe('importing the provider base', () => {
       line('IMP-0002'),
       'IMP-0003;Luz do Norte;X;11.111.111/1111-11;SP;TSP;Sim',
     ].join('\r\n');
-    const res = await upload('amee', csv);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      msg: 'Base importada: 2 linhas aplicadas, 1 rejeitadas; 0 divergências abertas e 0 fechadas.',
-      dados: { situacao: 'aplicada', linhas_lidas: 3, linhas_aceitas: 2, linhas_rejeitadas: 1 },
+    const run = await imported('amee', csv);
+    expect(run).toMatchObject({
+      situacao: 'aplicada',
+      linhas_lidas: 3,
+      linhas_aceitas: 2,
+      linhas_rejeitadas: 1,
+      erro: null,
     });
     expect(await baseRow('IMP-0001')).toMatchObject({
       concessionaria: 'Enel Distribuição São Paulo',
@@ -94,7 +84,7 @@ describe('importing the provider base', () => {
 
     const rejected = await t.app.inject({
       method: 'GET',
-      url: res.json().dados.rejeitadas_url,
+      url: run.rejeitadas_url!,
       headers: bearer(tokens.amee!),
     });
     expect(rejected.statusCode).toBe(200);
@@ -104,13 +94,7 @@ describe('importing the provider base', () => {
     );
     expect(rejected.body).toContain('CNPJ Fatura inválido.');
 
-    const runs = await t.app.inject({
-      method: 'POST',
-      url: '/api/conciliacao/importacoes',
-      payload: {},
-      headers: bearer(tokens.celula!),
-    });
-    expect(runs.json().dados[0]).toMatchObject({
+    expect((await listedRuns(t.app, tokens.celula!))[0]).toMatchObject({
       nome_arquivo: 'base.csv',
       usuario: expect.any(String),
       linhas_rejeitadas: 1,
@@ -125,8 +109,8 @@ describe('importing the provider base', () => {
       line('DIV-0001', CLIENT_COMPANY_NAME, RJ),
       line('DIV-0002', 'Torres Brasil S.A.'),
     ].join('\n');
-    const res = await upload('celula', csv);
-    expect(res.json().dados).toMatchObject({ divergencias_abertas: 2, divergencias_fechadas: 0 });
+    const run = await imported('celula', csv);
+    expect(run).toMatchObject({ divergencias_abertas: 2, divergencias_fechadas: 0 });
     const first = await openRecord('DIV-0001');
     expect(first).toMatchObject({
       tipoDivergencia: 1,
@@ -137,7 +121,7 @@ describe('importing the provider base', () => {
       sigla: 'Enel Distribuição São Paulo',
     });
     expect(first!.idCon).toBe((await baseRow('DIV-0001'))!.id);
-    expect(first!.idImportacao).toBe(res.json().dados.id);
+    expect(first!.idImportacao).toBe(run.id);
     expect(await openRecord('DIV-0002')).toMatchObject({
       tipoDivergencia: 2,
       razaoSocialFatura: 'Torres Brasil S.A.',
@@ -145,8 +129,8 @@ describe('importing the provider base', () => {
   });
 
   it('never opens a second record for a unit that still has one open', async () => {
-    const res = await upload('celula', [HEADER, line('DIV-0001', CLIENT_COMPANY_NAME, RJ)].join('\n'));
-    expect(res.json().dados.divergencias_abertas).toBe(0);
+    const run = await imported('celula', [HEADER, line('DIV-0001', CLIENT_COMPANY_NAME, RJ)].join('\n'));
+    expect(run.divergencias_abertas).toBe(0);
     const records = await t.app.db
       .select()
       .from(regularizacoes)
@@ -156,8 +140,8 @@ describe('importing the provider base', () => {
 
   it('closes at 4 with a history entry by the system when a later import shows the divergence fixed', async () => {
     const { id } = (await openRecord('DIV-0002'))!;
-    const res = await upload('amee', [HEADER, line('DIV-0002', 'OPERADORA TELECOM BRASIL S/A')].join('\n'));
-    expect(res.json().dados).toMatchObject({ divergencias_abertas: 0, divergencias_fechadas: 1 });
+    const run = await imported('amee', [HEADER, line('DIV-0002', 'OPERADORA TELECOM BRASIL S/A')].join('\n'));
+    expect(run).toMatchObject({ divergencias_abertas: 0, divergencias_fechadas: 1 });
     const [record] = await t.app.db.select().from(regularizacoes).where(eq(regularizacoes.id, id));
     expect(record!.status).toBe(4);
     const history = await t.app.db
@@ -172,7 +156,7 @@ describe('importing the provider base', () => {
 
   it('re-importing a unit updates its row instead of adding one (keyed by unit and concessionaire)', async () => {
     const before = await baseCount();
-    await upload(
+    await imported(
       'amee',
       [HEADER, 'IMP-0001;Enel SP;Operadora Telecom Brasil S.A.;' + SP + ';SP;TSP;Não'].join('\n'),
     );
@@ -181,28 +165,25 @@ describe('importing the provider base', () => {
   });
 
   it('a unit the export repeats unchanged is left as it was; a changed one takes the new run', async () => {
-    await upload('amee', [HEADER, line('REP-0001'), line('REP-0002')].join('\n'));
+    await imported('amee', [HEADER, line('REP-0001'), line('REP-0002')].join('\n'));
     const unchanged = await baseRow('REP-0001');
-    const res = await upload(
+    const run = await imported(
       'amee',
       [HEADER, line('REP-0001'), line('REP-0002', 'Outra Razão S.A.')].join('\n'),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(run.situacao).toBe('aplicada');
     expect(await baseRow('REP-0001')).toEqual(unchanged);
-    expect(await baseRow('REP-0002')).toMatchObject({
-      rzSocial: 'Outra Razão S.A.',
-      idImportacao: res.json().dados.id,
-    });
+    expect(await baseRow('REP-0002')).toMatchObject({ rzSocial: 'Outra Razão S.A.', idImportacao: run.id });
     // Unchanged or not, every unit of the file is judged: REP-0002 is now divergent.
     expect(await openRecord('REP-0002')).toMatchObject({ tipoDivergencia: 2 });
   });
 
   it('reports a repeated row as rejected and applies the first', async () => {
-    const res = await upload('amee', [HEADER, line('REP-0001'), line('REP-0001', 'Outro Nome')].join('\n'));
-    expect(res.json().dados).toMatchObject({ linhas_aceitas: 1, linhas_rejeitadas: 1 });
+    const run = await imported('amee', [HEADER, line('REP-0001'), line('REP-0001', 'Outro Nome')].join('\n'));
+    expect(run).toMatchObject({ linhas_aceitas: 1, linhas_rejeitadas: 1 });
     const rejected = await t.app.inject({
       method: 'GET',
-      url: res.json().dados.rejeitadas_url,
+      url: run.rejeitadas_url!,
       headers: bearer(tokens.amee!),
     });
     expect(rejected.body).toContain(
@@ -226,9 +207,8 @@ describe('importing the provider base', () => {
       'Sim',
     ]);
     book.addWorksheet('Outra').addRow(['ignorada']);
-    const res = await upload('amee', Buffer.from(await book.xlsx.writeBuffer()), { filename: 'base.xlsx' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados).toMatchObject({ linhas_lidas: 2, linhas_aceitas: 2 });
+    const run = await imported('amee', Buffer.from(await book.xlsx.writeBuffer()), { filename: 'base.xlsx' });
+    expect(run).toMatchObject({ situacao: 'aplicada', linhas_lidas: 2, linhas_aceitas: 2 });
     expect(await baseRow('XLSX-0001')).toMatchObject({ rzSocial: CLIENT_COMPANY_NAME, cnpjFatura: SP });
     expect(await baseRow('4400012345')).toMatchObject({ rzSocial: 'Operadora Telecom Brasil S.A.' });
   });
@@ -240,18 +220,17 @@ describe('importing the provider base', () => {
         .replace('Concessionária', 'Concessionária'),
       'latin1',
     );
-    const res = await upload('amee', latin1);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados.linhas_aceitas).toBe(1);
+    const run = await imported('amee', latin1);
+    expect(run).toMatchObject({ situacao: 'aplicada', linhas_aceitas: 1 });
   });
 });
 
 describe('the sample file users are given (docs/amostra-base-provedor.csv)', () => {
   it('imports as the README says: 5 rows applied, 2 rejected, one divergence of each type opened', async () => {
     const sample = await readFile(new URL('../../../../docs/amostra-base-provedor.csv', import.meta.url));
-    const res = await upload('amee', sample, { filename: 'amostra-base-provedor.csv' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados).toMatchObject({
+    const run = await imported('amee', sample, { filename: 'amostra-base-provedor.csv' });
+    expect(run).toMatchObject({
+      situacao: 'aplicada',
       linhas_aceitas: 5,
       linhas_rejeitadas: 2,
       divergencias_abertas: 2,
@@ -261,34 +240,48 @@ describe('the sample file users are given (docs/amostra-base-provedor.csv)', () 
   });
 });
 
-describe('a file the import refuses changes nothing', () => {
-  const refused = async (content: Buffer | string, message: string | RegExp, status = 422) => {
-    const before = await baseCount();
+describe('a file refused as it arrives is neither kept nor queued', () => {
+  const refusedAtOnce = async (content: Buffer | string, message: string) => {
+    const [runsBefore, filesBefore] = [await runCount(), await storedKeys(t.app)];
     const res = await upload('amee', content);
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json().msg).toMatch(message);
-    expect(await baseCount()).toBe(before);
-    const [run] = await t.app.db
-      .select()
-      .from(importacoesBase)
-      .orderBy(sql`${importacoesBase.id} desc`)
-      .limit(1);
-    expect(run).toMatchObject({ situacao: 'falhou' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ error: 1, msg: message, campo: 'arquivo' });
+    expect(await runCount()).toBe(runsBefore);
+    expect(await storedKeys(t.app)).toEqual(filesBefore);
   };
 
   it('a missing column, named', () =>
-    refused(
+    refusedAtOnce(
       'UC;Concessionária;Razão Social;UF\nX;Enel SP;Y;SP',
       'Falta a coluna "CNPJ Fatura" no arquivo. Confira a primeira linha (cabeçalho).',
     ));
-  it('an empty file', () => refused('', 'O arquivo está vazio.'));
-  it('a header and no rows', () => refused(HEADER, /só tem o cabeçalho/));
+  it('an empty file', () => refusedAtOnce('', 'O arquivo está vazio.'));
+  it('an old .xls', () =>
+    refusedAtOnce(
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]),
+      'Planilhas .xls antigas não são lidas: salve o arquivo como .xlsx ou .csv.',
+    ));
+});
+
+describe('a file the queue refuses changes nothing, and is not tried again', () => {
+  const refusedByQueue = async (content: Buffer | string, message: RegExp) => {
+    const before = await baseCount();
+    const run = await imported('amee', content);
+    expect(run).toMatchObject({
+      situacao: 'falhou',
+      erro: expect.stringMatching(message),
+      rejeitadas_url: null,
+    });
+    expect(await baseCount()).toBe(before);
+    expect(await runQueue(t.app)).toEqual({ claimed: 0, failed: 0 });
+  };
+
+  it('a header and no rows', () => refusedByQueue(HEADER, /só tem o cabeçalho/));
   it('an xlsx that is not one', () =>
-    refused(
+    refusedByQueue(
       Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
       /não é uma planilha .xlsx válida/,
     ));
-  it('an old .xls', () => refused(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]), /xls antigas/));
 });
 
 describe('who may import', () => {

@@ -7,8 +7,14 @@ import { listQuery } from '../schemas/list.ts';
  * the provider's base export, the runs and their rejected rows. Declared once for server and web.
  */
 
-export const IMPORT_SITUATIONS = ['recebendo', 'aplicando', 'aplicada', 'falhou'] as const;
+/**
+ * A run's way (issue 16): na-fila (the file is stored and waits for the job queue, also between
+ * attempts) → recebendo (being read) → aplicando → aplicada, or falhou (nothing applied).
+ */
+export const IMPORT_SITUATIONS = ['na-fila', 'recebendo', 'aplicando', 'aplicada', 'falhou'] as const;
 export type ImportSituation = (typeof IMPORT_SITUATIONS)[number];
+/** A run not ended yet: the queue still owes it an attempt, and the screen follows it. */
+export const IMPORT_UNDER_WAY: readonly ImportSituation[] = ['na-fila', 'recebendo', 'aplicando'];
 
 /** The flow of the base a file holds: energy units or water registrations. */
 export const importQuery = z.object({

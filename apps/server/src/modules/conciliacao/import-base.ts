@@ -11,7 +11,7 @@ import {
 } from '@portal/domain/reconciliation';
 import { writeAudit } from '../../audit/audit.ts';
 import { csvCell } from '../../http/csv-cell.ts';
-import { AppError, unprocessable } from '../../http/errors.ts';
+import { unprocessable } from '../../http/errors.ts';
 import type { ActorContext } from '../../http/context.ts';
 import type { FileStorage, WrittenFile } from '../../storage/file-storage.ts';
 import { readTable } from './read-table.ts';
@@ -20,13 +20,10 @@ import {
   clearStage,
   closeRegularizations,
   openRegularizations,
-  readRun,
   registeredNames,
   rowContext,
   stageRows,
   stagedUnits,
-  startRun,
-  toRunRow,
   unstageRepeatedRows,
   updateRun,
 } from './repo.ts';
@@ -64,25 +61,36 @@ function rejectedRowsFile(storage: FileStorage) {
 }
 
 /**
- * Imports the provider's base export of one flow (issue 11 items 1–2). The file is read as it
- * arrives; each row is checked by the domain, the good ones staged and the others reported. Then,
- * in one transaction, the staged rows replace the base (keyed by unit and concessionaire), each
- * unit's invoice holder is judged, divergences open regularizations and units now right close
- * theirs. A file that fails anywhere changes nothing in the base; the run keeps why.
+ * Applies the provider's base export of one flow (issue 11 items 1–2), for the job queue's task
+ * of a run (import-task.ts). The file is read as it comes from storage; each row is checked by the
+ * domain, the good ones staged and the others reported. Then, in one transaction, the staged rows
+ * replace the base (keyed by unit and concessionaire), each unit's invoice holder is judged,
+ * divergences open regularizations and units now right close theirs, and the run says 'aplicada'.
+ * A file that fails anywhere changes nothing in the base and leaves no stage nor rejected-rows
+ * file; saying why on the run is the caller's. `signal` stops the work between batches.
  */
 export async function importBase(
   ctx: ActorContext,
   storage: FileStorage,
-  flow: Flow,
-  file: { name: string; bytes: AsyncIterable<Buffer> },
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-) {
-  const idImportacao = await startRun(ctx.db, flow, ctx.user.id, file.name);
+  run: { id: number; fluxo: Flow; nomeArquivo: string },
+  bytes: AsyncIterable<Buffer>,
+  { log, signal }: { log?: Pick<FastifyBaseLogger, 'info' | 'warn'>; signal?: AbortSignal } = {},
+): Promise<void> {
+  const { id: idImportacao, fluxo: flow } = run;
+  // An attempt after one that died half-way (its process gone) starts from nothing.
+  await clearStage(ctx.db, idImportacao);
+  await updateRun(ctx.db, idImportacao, {
+    situacao: 'recebendo',
+    linhasLidas: 0,
+    linhasAceitas: 0,
+    linhasRejeitadas: 0,
+    rejeitadasKey: null,
+  });
   const rejected = rejectedRowsFile(storage);
   const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
   try {
     const readStart = performance.now();
-    const counts = await stage(ctx, flow, idImportacao, file.bytes, rejected);
+    const counts = await stage(ctx, flow, idImportacao, bytes, rejected, signal);
     for (const r of await unstageRepeatedRows(ctx.db, idImportacao)) {
       await rejected.add(r.linha, r.uc, r.concessionaria, [
         `Linha repetida: mesma UC e concessionária da linha ${r.primeira}.`,
@@ -99,17 +107,20 @@ export async function importBase(
       rejeitadasKey,
     });
     const phases = { leitura_s: seconds(readStart), aplicacao_s: 0, julgamento_s: 0 };
-    const { run, ...divergences } = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const applyStart = performance.now();
       await applyStagedRows(tx, idImportacao, flow);
       phases.aplicacao_s = seconds(applyStart);
       const judgeStart = performance.now();
-      const result = await judgeUnits(tx, flow, idImportacao);
+      const result = await judgeUnits(tx, flow, idImportacao, signal);
       phases.julgamento_s = seconds(judgeStart);
       await updateRun(tx, idImportacao, {
         situacao: 'aplicada',
         divergenciasAbertas: result.opened,
         divergenciasFechadas: result.closed,
+        // A note of an earlier attempt's failure is history now; the upload is no longer needed.
+        erro: null,
+        arquivoKey: null,
         concluidaEm: new Date(),
       });
       await writeAudit(tx, {
@@ -117,29 +128,20 @@ export async function importBase(
         acao: 'importar-base',
         entidade: 'importacoes_base',
         entidadeId: idImportacao,
-        depois: { fluxo: flow, arquivo: file.name, ...counts, ...result },
+        depois: { fluxo: flow, arquivo: run.nomeArquivo, ...counts, ...result },
         ip: ctx.ip,
       });
-      return { ...result, run: (await readRun(tx, idImportacao))! };
     });
     // The base is applied and the run says so: clearing the staged rows is housekeeping that must
-    // not turn the answer into a failure (a busy database would make the user import it again).
+    // not turn the import into a failure (the queue would try a done import again).
     await clearStage(ctx.db, idImportacao).catch((err: unknown) =>
       log?.warn({ err, importacao: idImportacao }, 'linhas preparadas não removidas'),
     );
     // Where an import's time goes (bench/import.ts prints it with LOG_LEVEL=info).
     log?.info({ importacao: idImportacao, linhas: counts.read, ...phases }, 'base importada');
-    return { run: toRunRow(run), ...divergences };
   } catch (err) {
     await rejected.discard();
     await clearStage(ctx.db, idImportacao).catch(() => undefined);
-    const message =
-      err instanceof AppError && err.statusCode < 500 ? err.message : 'O arquivo não pôde ser importado.';
-    await updateRun(ctx.db, idImportacao, {
-      situacao: 'falhou',
-      erro: message,
-      concluidaEm: new Date(),
-    }).catch(() => undefined);
     throw err;
   }
 }
@@ -151,6 +153,7 @@ async function stage(
   idImportacao: number,
   bytes: AsyncIterable<Buffer>,
   rejected: ReturnType<typeof rejectedRowsFile>,
+  signal?: AbortSignal,
 ) {
   const context = await rowContext(ctx.db, flow);
   const counts = { read: 0, accepted: 0, rejected: 0 };
@@ -160,6 +163,7 @@ async function stage(
   // whatever happens, the stage is left with no write under way.
   let inserting: Promise<void> = Promise.resolve();
   const stageBatch = async () => {
+    signal?.throwIfAborted();
     await inserting;
     inserting = stageRows(ctx.db, idImportacao, batch);
     inserting.catch(() => undefined); // awaited before the next batch or at the end
@@ -215,12 +219,14 @@ export async function judgeUnits(
   tx: Parameters<typeof applyStagedRows>[0],
   flow: Flow,
   idImportacao: number,
+  signal?: AbortSignal,
 ) {
   const names = await registeredNames(tx, flow);
   const registeredName = (cnpj: string) => names.get(cnpj);
   let opened = 0;
   let closed = 0;
   for await (const units of stagedUnits(tx, idImportacao, BATCH)) {
+    signal?.throwIfAborted();
     const divergent = [];
     const fixed = [];
     for (const unit of units) {

@@ -2,7 +2,8 @@ import type { Flow } from '@portal/domain';
 import type { Preview } from '@portal/domain/contracts/reconciliation';
 import { checkBaseRow, columnHeader, mapColumns, type BaseField } from '@portal/domain/reconciliation';
 import type { DbOrTx } from '../../db/client.ts';
-import { readTable } from './read-table.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { isXlsx, readTable } from './read-table.ts';
 import { rowContext } from './repo.ts';
 
 const PREVIEW_ROWS = 10;
@@ -36,4 +37,26 @@ export async function previewFile(db: DbOrTx, flow: Flow, bytes: AsyncIterable<B
     if (linha++ > PREVIEW_ROWS) break;
   }
   return preview;
+}
+
+/**
+ * Refuses, as the import would, a file its first bytes already condemn: empty, an old .xls, a
+ * header no export has (422). Whatever else only reading it whole can tell: a spreadsheet (its
+ * header comes with its sheet), a first line longer than `head` or holding a quoted line break.
+ * `whole` says `head` is the whole file.
+ */
+export async function checkHeader(head: Buffer, whole: boolean): Promise<void> {
+  if (isXlsx(head)) return;
+  const end = head.indexOf(0x0a);
+  if (end < 0 && !whole) return;
+  const firstLine = end < 0 ? head : head.subarray(0, end + 1);
+  if (firstLine.filter((byte) => byte === 0x22).length % 2) return;
+  const lines = (async function* () {
+    yield firstLine;
+  })();
+  for await (const header of readTable(lines)) {
+    const mapping = mapColumns(header);
+    if (!mapping.ok) throw unprocessable(mapping.message, 'arquivo');
+    return;
+  }
 }

@@ -12,9 +12,9 @@ export async function* readTable(
   source: AsyncIterable<Buffer>,
   { maxSharedText = MAX_SHARED_TEXT } = {},
 ): AsyncGenerator<string[]> {
-  const { head, rest } = await peek(source, 64 * 1024);
+  const { head, rest } = await peek(source, HEAD_BYTES);
   if (head.length === 0) throw unprocessable('O arquivo está vazio.', 'arquivo');
-  if (head.subarray(0, 4).equals(ZIP)) {
+  if (isXlsx(head)) {
     yield* readXlsx(Readable.from(concat(head, rest)), maxSharedText);
   } else if (head.subarray(0, 4).equals(OLE)) {
     throw unprocessable(
@@ -26,11 +26,14 @@ export async function* readTable(
   }
 }
 
+/** What readTable looks at before it decides how to read a file. */
+export const HEAD_BYTES = 64 * 1024;
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+export const isXlsx = (head: Buffer) => head.subarray(0, 4).equals(ZIP);
 
 /** The first `size` bytes (or all, if fewer), and an iterator over the remaining chunks. */
-async function peek(source: AsyncIterable<Buffer>, size: number) {
+export async function peek(source: AsyncIterable<Buffer>, size: number) {
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -44,7 +47,7 @@ async function peek(source: AsyncIterable<Buffer>, size: number) {
   return { head: Buffer.concat(chunks), rest };
 }
 
-async function* concat(head: Buffer, rest: AsyncIterable<Buffer>) {
+export async function* concat(head: Buffer, rest: AsyncIterable<Buffer>) {
   yield head;
   yield* rest;
 }

@@ -59,6 +59,35 @@ export const startRun = async (db: DbOrTx, flow: Flow, idUsuario: number, nomeAr
       .returning({ id: importacoesBase.id })
   )[0]!.id;
 
+/** A run whose file is stored and waits for the job queue (issue 16). */
+export const queueRun = async (
+  db: DbOrTx,
+  run: { fluxo: Flow; idUsuario: number; nomeArquivo: string; arquivoKey: string },
+) =>
+  (
+    await db
+      .insert(importacoesBase)
+      .values({ ...run, situacao: 'na-fila' })
+      .returning({ id: importacoesBase.id })
+  )[0]!.id;
+
+/** What the queue's task reads of its run: whose it is, which flow and file, where it stands. */
+export const readQueuedRun = async (db: DbOrTx, id: number) =>
+  (
+    await db
+      .select({
+        id: importacoesBase.id,
+        fluxo: importacoesBase.fluxo,
+        idUsuario: importacoesBase.idUsuario,
+        nomeArquivo: importacoesBase.nomeArquivo,
+        situacao: importacoesBase.situacao,
+        arquivoKey: importacoesBase.arquivoKey,
+        rejeitadasKey: importacoesBase.rejeitadasKey,
+      })
+      .from(importacoesBase)
+      .where(eq(importacoesBase.id, id))
+  )[0];
+
 export const updateRun = (db: DbOrTx, id: number, values: Partial<typeof importacoesBase.$inferInsert>) =>
   db.update(importacoesBase).set(values).where(eq(importacoesBase.id, id));
 

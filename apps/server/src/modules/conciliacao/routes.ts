@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordId, type Flow } from '@portal/domain';
+import { recordId } from '@portal/domain';
 import {
   importQuery,
   importReply,
@@ -9,16 +10,18 @@ import {
   importRunsReply,
   previewReply,
 } from '@portal/domain/contracts/reconciliation';
-import { contextOf } from '../../http/context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { IMPORT_APPLY_TIMEOUT_MS, MAX_IMPORT_BYTES, MAX_PREVIEW_BYTES } from '../../http/limits.ts';
+import { MAX_IMPORT_BYTES, MAX_PREVIEW_BYTES } from '../../http/limits.ts';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
 import { multipartProblem } from '../../http/multipart-save-body.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { uploadedFileName } from '../../http/uploaded-file-name.ts';
-import { importBase } from './import-base.ts';
-import { previewFile } from './preview-file.ts';
-import { listRuns, readRun } from './repo.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { WrittenFile } from '../../storage/file-storage.ts';
+import { IMPORT_BASE, type ImportTaskData } from './import-task.ts';
+import { checkHeader, previewFile } from './preview-file.ts';
+import { concat, HEAD_BYTES, peek } from './read-table.ts';
+import { listRuns, queueRun, readRun, toRunRow } from './repo.ts';
 
 /** The one file part of an upload, or a Portuguese 4xx for a body that is not one. */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
@@ -31,6 +34,8 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   const chunks = (async function* () {
     try {
       for await (const chunk of file.file) yield chunk as Buffer;
+      // Past the limit the parser ends the part early and only says so here: what came is not the file.
+      if (file.file.truncated) throw tooLarge();
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw multipartProblem(err);
@@ -55,10 +60,12 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
 }
 
 const MISSING_FILE = 'Envie o arquivo da base na parte "arquivo".';
+export const QUEUED = 'Arquivo recebido. A importação está na fila: acompanhe o andamento na lista abaixo.';
 
 /**
  * /conciliacao-da-base (issue 11): the provider operator and the célula send the provider's base
- * export; the server reads, checks and applies it, and keeps every run with its rejected rows.
+ * export; the server keeps it and answers at once, the job queue applies it (import-task.ts), and
+ * every run is kept with its rejected rows.
  */
 export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Conciliação da Base'];
@@ -84,21 +91,32 @@ export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: importQuery, response: { 200: importReply } },
     },
     async (request) => {
-      // Applying a million rows keeps the connection silent for longer than an idle socket may be
-      // (an injected request in the tests has no real socket).
-      request.raw.socket.setTimeout?.(IMPORT_APPLY_TIMEOUT_MS);
       const file = await uploadedFile(request, MAX_IMPORT_BYTES);
+      let stored: WrittenFile;
       try {
-        const { run } = await importBase(
-          contextOf(request),
-          app.storage,
-          request.query.fluxo as Flow,
-          file,
-          request.log,
-        );
-        return { error: 0 as const, msg: importedMessage(run), dados: run };
+        // The header is judged before anything is kept: a file no export resembles is refused at once.
+        const { head, rest } = await peek(file.bytes, HEAD_BYTES);
+        await checkHeader(head, head.length < HEAD_BYTES);
+        stored = await app.storage.write(Readable.from(concat(head, rest)));
       } finally {
         await file.drain();
+      }
+      try {
+        const run = await app.db.transaction(async (tx) => {
+          const id = await queueRun(tx, {
+            fluxo: request.query.fluxo,
+            idUsuario: request.user.id,
+            nomeArquivo: file.name,
+            arquivoKey: stored.key,
+          });
+          await enqueue(tx, IMPORT_BASE, { importacao: id, ip: request.ip } satisfies ImportTaskData);
+          return (await readRun(tx, id))!;
+        });
+        app.queue.wake();
+        return { error: 0 as const, msg: QUEUED, dados: toRunRow(run) };
+      } catch (err) {
+        await app.storage.remove(stored.key).catch(() => undefined);
+        throw err;
       }
     },
   );
@@ -123,16 +141,3 @@ export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function importedMessage(run: {
-  linhas_aceitas: number;
-  linhas_rejeitadas: number;
-  divergencias_abertas: number;
-  divergencias_fechadas: number;
-}) {
-  const n = (value: number) => value.toLocaleString('pt-BR');
-  return (
-    `Base importada: ${n(run.linhas_aceitas)} linhas aplicadas, ${n(run.linhas_rejeitadas)} rejeitadas; ` +
-    `${n(run.divergencias_abertas)} divergências abertas e ${n(run.divergencias_fechadas)} fechadas.`
-  );
-}

@@ -1,17 +1,19 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
-import type { ImportSituation } from '@portal/domain/contracts/reconciliation';
+import { IMPORT_UNDER_WAY, type ImportSituation } from '@portal/domain/contracts/reconciliation';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { paginationText } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
 import { downloadRejectedRows, listRuns, type ImportRunRow } from './api.ts';
 import { reconciliationKeys } from './queryKeys.ts';
 
 const SITUATION: Record<ImportSituation, { label: string; color: string }> = {
-  recebendo: { label: 'Recebendo', color: 'blue' },
+  'na-fila': { label: 'Na fila', color: 'gray' },
+  recebendo: { label: 'Lendo', color: 'blue' },
   aplicando: { label: 'Aplicando', color: 'blue' },
   aplicada: { label: 'Aplicada', color: 'teal' },
   falhou: { label: 'Falhou', color: 'red' },
@@ -20,8 +22,19 @@ const POLL_MS = 2000;
 const n = (value: number) => value.toLocaleString('pt-BR');
 const when = (iso: string) => new Date(iso).toLocaleString('pt-BR');
 
-/** Every import kept as a run, newest first; while one is under way the list follows its progress. */
-export function ImportRunsTable() {
+const isUnderWay = (run: ImportRunRow) => IMPORT_UNDER_WAY.includes(run.situacao);
+
+/**
+ * Every import kept as a run, newest first; while one is queued or under way the list follows its
+ * progress. `onEnded` hears once when the run `watching` (the one this page sent) has ended.
+ */
+export function ImportRunsTable({
+  watching,
+  onEnded,
+}: {
+  watching?: number | null;
+  onEnded?: (run: ImportRunRow) => void;
+}) {
   const [page, setPage] = useState(1);
   const params = { page, per_page: DEFAULT_PAGE_SIZE };
   const runs = useQuery({
@@ -29,11 +42,15 @@ export function ImportRunsTable() {
     queryFn: () => listRuns(params),
     placeholderData: keepPreviousData,
     retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.dados.some((r) => r.situacao === 'recebendo' || r.situacao === 'aplicando')
-        ? POLL_MS
-        : false,
+    refetchInterval: (query) => (query.state.data?.dados.some(isUnderWay) ? POLL_MS : false),
   });
+  const ended = runs.data?.dados.find((r) => r.id === watching && !isUnderWay(r));
+  const told = useRef<number | null>(null);
+  useEffect(() => {
+    if (!ended || told.current === ended.id) return;
+    told.current = ended.id;
+    onEnded?.(ended);
+  }, [ended, onEnded]);
   const download = (run: ImportRunRow) =>
     downloadRejectedRows(run).catch(() => toastError('Não foi possível baixar as linhas rejeitadas.'));
 
@@ -50,9 +67,7 @@ export function ImportRunsTable() {
       page={page}
       onPageChange={setPage}
       noRecordsText="Nenhuma importação ainda."
-      paginationText={({ from, to, totalRecords }) =>
-        `Mostrando ${from} para ${to} de ${totalRecords} registros`
-      }
+      paginationText={paginationText}
       columns={[
         { accessor: 'iniciada_em', title: 'Início', render: (r) => when(r.iniciada_em) },
         { accessor: 'usuario', title: 'Usuário' },
@@ -68,7 +83,8 @@ export function ImportRunsTable() {
                 {SITUATION[r.situacao].label}
               </Badge>
               {r.erro && (
-                <Text size="xs" c="red">
+                // A failed run says why; a queued one may note an attempt that failed and will be retried.
+                <Text size="xs" c={r.situacao === 'falhou' ? 'red' : 'dimmed'}>
                   {r.erro}
                 </Text>
               )}

@@ -14,10 +14,10 @@ import {
 import type { Flow } from '@portal/domain';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { importFile, previewFile } from './api.ts';
+import { importFile, previewFile, type ImportRunRow } from './api.ts';
 import { FilePreview } from './FilePreview.tsx';
 import { ImportRunsTable } from './ImportRunsTable.tsx';
 import { reconciliationKeys } from './queryKeys.ts';
@@ -28,16 +28,30 @@ const FLOWS = [
 ];
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.message : 'Não foi possível importar o arquivo.';
+const n = (value: number) => value.toLocaleString('pt-BR');
+
+/** What an applied run did, as the screen announces it. */
+const appliedMessage = (run: ImportRunRow) =>
+  `Base importada: ${n(run.linhas_aceitas)} linhas aplicadas, ${n(run.linhas_rejeitadas)} rejeitadas; ` +
+  `${n(run.divergencias_abertas)} divergências abertas e ${n(run.divergencias_fechadas)} fechadas.`;
 
 /**
  * /conciliacao-da-base (issue 11): the provider's base export (csv or xlsx) is previewed, sent
- * with its progress shown, applied by the server, and every run listed with its rejected rows.
+ * with its progress shown, queued and applied by the server (issue 16), and every run listed with
+ * its rejected rows. The run this page sent is followed until it ends, then its outcome announced;
+ * leaving the page loses nothing, the list shows the run when the user comes back.
  */
 export function ReconciliationPage() {
   const queryClient = useQueryClient();
   const [flow, setFlow] = useState<Flow>('energia');
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState(0);
+  const [queued, setQueued] = useState<ImportRunRow | null>(null);
+  const announce = useCallback((run: ImportRunRow) => {
+    setQueued(null);
+    if (run.situacao === 'aplicada') toastSuccess(appliedMessage(run), 10_000);
+    else toastError(run.erro ?? 'A importação falhou.', 10_000);
+  }, []);
 
   const preview = useQuery({
     queryKey: [...reconciliationKeys.all, 'previa', flow, file?.name, file?.size, file?.lastModified],
@@ -47,13 +61,10 @@ export function ReconciliationPage() {
   });
   const importing = useMutation({
     mutationFn: () => importFile(flow, file!, setSent),
-    onMutate: () => {
-      setSent(0);
-      // The run appears in the list as soon as the server starts it; the list follows it.
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }), 1000);
-    },
+    onMutate: () => setSent(0),
     onSuccess: (answer) => {
       toastSuccess(answer.msg, 10_000);
+      setQueued(answer.dados);
       setFile(null);
     },
     onError: (err) => toastError(messageOf(err), 10_000),
@@ -103,9 +114,17 @@ export function ReconciliationPage() {
           </Group>
           {importing.isPending && (
             <Stack gap={4} data-testid="progresso">
-              <Text size="sm">{sent < 100 ? `Enviando o arquivo: ${sent}%` : 'Aplicando a base…'}</Text>
+              <Text size="sm">
+                {sent < 100 ? `Enviando o arquivo: ${sent}%` : 'Arquivo enviado; colocando na fila…'}
+              </Text>
               <Progress value={sent < 100 ? sent : 100} animated={sent >= 100} striped={sent >= 100} />
             </Stack>
+          )}
+          {queued && !importing.isPending && (
+            <Alert color="blue" title="Importação na fila" data-testid="na-fila">
+              O arquivo {queued.nome_arquivo} foi recebido e será aplicado pelo portal: acompanhe o andamento
+              na lista abaixo. Pode sair desta página, a importação continua.
+            </Alert>
           )}
           {file && preview.isFetching && (
             <Group gap="xs">
@@ -131,7 +150,7 @@ export function ReconciliationPage() {
           <Title order={2} fz={18}>
             Importações
           </Title>
-          <ImportRunsTable />
+          <ImportRunsTable watching={queued?.id} onEnded={announce} />
         </Stack>
       </Card>
     </Stack>
