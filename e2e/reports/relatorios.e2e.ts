@@ -44,11 +44,18 @@ async function search(page: Page, text: string) {
   await answer;
 }
 
+/**
+ * Exports through the queue (issue 16): the server writes the file in the background, the panel
+ * downloads it once ready, and is closed.
+ */
 async function exportAs(page: Page, format: 'Excel (.xlsx)' | 'CSV (separado por ;)') {
-  const download = page.waitForEvent('download');
+  const download = page.waitForEvent('download', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Exportar' }).click();
   await page.getByRole('menuitem', { name: format }).click();
-  return download;
+  const file = await download;
+  const panel = page.getByRole('status').filter({ hasText: 'Arquivo pronto' });
+  await panel.getByRole('button', { name: 'Fechar' }).click();
+  return file;
 }
 
 describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
@@ -87,7 +94,7 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
     await page.context().close();
   });
 
-  it('[CELULA][EXPORT]: shows the progress while the file arrives and cancels it', async () => {
+  it('[CELULA][EXPORT]: shows the progress while the file is written; "Fechar" leaves it to the server', async () => {
     const page = await pageAs(browser, baseUrl, 'celula@demo.portal');
     await openReport(
       page,
@@ -96,9 +103,9 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
     );
     await page.getByText(/^Mostrando 1 para \d+ de \d+ registros$/).waitFor();
 
-    // The export is held on its way, as a large one would be.
+    // The progress reads are held, as while a large file is written.
     let held: Route | undefined;
-    await page.route('**/relatorio/exportar?**', (route) => {
+    await page.route(/\/api\/exportacoes\/\d+$/, (route) => {
       held = route;
     });
     let downloaded = false;
@@ -107,11 +114,16 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
     await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
     const progress = page.getByRole('status').filter({ hasText: 'Gerando arquivo…' });
     await progress.waitFor();
+    await progress.getByText(/^0 de \d+ registros$/).waitFor();
+    await progress
+      .getByRole('progressbar', { name: 'Progresso da exportação' })
+      .waitFor({ state: 'attached' });
     await screenshot(page, 'relatorio-exportando');
-    await progress.getByRole('button', { name: 'Cancelar' }).click();
+    // The panel reads the progress (held here) before the user closes it.
+    await expect.poll(() => held).toBeDefined();
+    await progress.getByRole('button', { name: 'Fechar' }).click();
     await progress.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Exportar' }).waitFor();
-    expect(held).toBeDefined();
     expect(downloaded).toBe(false);
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

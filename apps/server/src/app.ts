@@ -44,6 +44,7 @@ import { posAprovacaoRoutes } from './modules/pos-aprovacao/routes.ts';
 import { relatoriosRoutes } from './modules/relatorios/routes.ts';
 import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { deParaRoutes } from './modules/de-para/routes.ts';
+import { exportacoesRoutes } from './modules/exportacoes/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { storageFor } from './storage/storage-for.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(posAprovacaoRoutes);
         await signedIn.register(relatoriosRoutes);
         await signedIn.register(notificacoesRoutes);
+        await signedIn.register(exportacoesRoutes);
       });
     },
     { prefix: '/api' },

@@ -13,9 +13,9 @@ afterAll(() => t.close());
 
 /**
  * File downloads answer bytes: the request engine's, the regularization's, an import's rejected
- * rows, a report's export.
+ * rows, a report's export, a file the queue wrote.
  */
-const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas|\/exportar)$/;
+const BINARY = /(\/arquivos\/\{id\}|\/rejeitadas|\/exportar|\/exportacoes\/\{id\}\/arquivo)$/;
 
 describe('the OpenAPI document at /api/docs', () => {
   it('documents the JSON answer of every call', async () => {

@@ -15,40 +15,57 @@ import {
 } from '@portal/domain/reports';
 import { csvCell } from './csv-cell.ts';
 
+/** A list's rows as a sheet: what the file holds, whatever its format and destination. */
+export interface SheetRows {
+  /** Without extension. */
+  fileName: string;
+  sheetName: string;
+  columns: readonly ReportColumn[];
+  batches: AsyncIterable<ReportRow[]>;
+  /** How many rows will follow (sent ahead as X-Total-Registros, or the queue's progress). */
+  total: number;
+}
+
 /**
  * A list exported as a spreadsheet, streamed: each batch of rows is written as soon as it is
  * read, so the first bytes leave before the last rows are read and memory holds one batch at a
  * time, whatever the row count. xlsx through ExcelJS's streaming writer, or csv as Brazilian
  * Excel opens it (UTF-8 with BOM, `;`).
  */
-export interface SheetExport {
-  /** Without extension. */
-  fileName: string;
-  sheetName: string;
+export interface SheetExport extends SheetRows {
   format: ExportFormat;
-  columns: readonly ReportColumn[];
-  batches: AsyncIterable<ReportRow[]>;
   /** The portal's absolute address: file cells link to its viewer, which asks to sign in. */
   publicUrl: string;
-  /** How many rows will follow, sent ahead as X-Total-Registros so the browser can show progress. */
-  total: number;
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const SHEET_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 };
 
-export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply {
+/**
+ * The sheet's bytes as they are written, for a download or a stored file alike. A failure while
+ * writing destroys the stream with its error (after `onFailure`); a destination gone stops the
+ * writing at the next batch.
+ */
+export function sheetStream(sheet: SheetExport, onFailure?: (err: Error) => void): PassThrough {
   const out = new PassThrough();
+  // A failure before the destination listens (the storage opens its file first) would otherwise
+  // be an uncaught 'error' event; the destination still finds the stream destroyed with it.
+  out.on('error', () => undefined);
   const writing = sheet.format === 'csv' ? writeCsv(out, sheet) : writeXlsx(out, sheet);
-  // A failure after the first bytes cannot become an error answer: the download is cut short.
   writing.catch((err: Error) => {
-    reply.log.error({ err }, 'exportação interrompida');
+    onFailure?.(err);
     out.destroy(err);
   });
+  return out;
+}
+
+export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply {
+  // A failure after the first bytes cannot become an error answer: the download is cut short.
+  const out = sheetStream(sheet, (err) => reply.log.error({ err }, 'exportação interrompida'));
   return reply
-    .header('content-type', CONTENT_TYPES[sheet.format])
+    .header('content-type', SHEET_CONTENT_TYPES[sheet.format])
     .header('content-disposition', `attachment; filename="${sheet.fileName}.${sheet.format}"`)
     .header('x-total-registros', String(sheet.total))
     .header('cache-control', 'no-store')
@@ -136,7 +153,7 @@ const WIDTHS: Partial<Record<ReportColumn['kind'], number>> = {
 const widthOf = (column: ReportColumn) =>
   WIDTHS[column.kind] ?? Math.min(40, Math.max(14, column.header.length + 2));
 
-async function writeXlsx(out: PassThrough, sheet: SheetExport): Promise<void> {
+async function writeXlsx(out: Writable, sheet: SheetExport): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -178,7 +195,7 @@ function csvValue(column: ReportColumn, value: ReportCell, publicUrl: string): s
 
 const BOM = '\uFEFF';
 
-async function writeCsv(out: PassThrough, sheet: SheetExport): Promise<void> {
+async function writeCsv(out: Writable, sheet: SheetExport): Promise<void> {
   out.write(`${BOM}${sheet.columns.map((c) => csvCell(c.header)).join(';')}\r\n`);
   for await (const batch of sheet.batches) {
     const lines = batch.map(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { registerPeriodic } from './periodic.ts';
 import { STORED_FILE_COLUMNS } from '../storage/stored-file-columns.ts';
 
 /**
@@ -58,36 +59,15 @@ export async function sweepOrphanAttachments(
   return removed;
 }
 
-/**
- * Runs the sweep every `orphanSweepIntervalMs` once the app is ready (0 turns it off), one sweep
- * at a time, and stops it when the app closes, waiting for a sweep under way.
- */
+/** Runs the sweep every `orphanSweepIntervalMs` once the app is ready (0 turns it off). */
 export function registerOrphanSweep(app: FastifyInstance): void {
-  const interval = app.config.orphanSweepIntervalMs;
-  if (interval <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let closed = false;
-
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = sweepOrphanAttachments(app.db, app.storage)
-        .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, 'anexos órfãos removidos do armazenamento');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'varredura de anexos órfãos falhou'))
-        .finally(() => {
-          if (!closed) schedule();
-        });
-    }, interval);
-    // A pending sweep never keeps the process alive on its own.
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => schedule());
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-    await running;
-  });
+  registerPeriodic(
+    app,
+    app.config.orphanSweepIntervalMs,
+    async () => {
+      const removed = await sweepOrphanAttachments(app.db, app.storage);
+      if (removed > 0) app.log.info({ removed }, 'anexos órfãos removidos do armazenamento');
+    },
+    'varredura de anexos órfãos falhou',
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RECOVERY_MAIL, recoveryMailHandler } from '../modules/auth/recovery-mail.ts';
+import { exportHandler } from '../modules/exportacoes/generate.ts';
+import { EXPORT_TASK } from '../modules/exportacoes/repo.ts';
 import { IMPORT_BASE, importBaseHandler } from '../modules/conciliacao/import-task.ts';
 import { STATUS_MAIL, statusMailHandler } from '../modules/notificacoes/status-mail.ts';
 import type { TaskHandlers } from './queue.ts';
@@ -8,5 +10,6 @@ import type { TaskHandlers } from './queue.ts';
 export const taskHandlers = (app: FastifyInstance): TaskHandlers => ({
   [STATUS_MAIL]: statusMailHandler({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }),
   [RECOVERY_MAIL]: recoveryMailHandler({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl }),
+  [EXPORT_TASK]: exportHandler({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl }),
   [IMPORT_BASE]: importBaseHandler({ db: app.db, storage: app.storage, log: app.log }),
 });

@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, filaTarefas } from '../../src/db/schema.ts';
 import { enqueue, MAX_ATTEMPTS } from '../../src/jobs/queue.ts';
 import { RECOVERY_MAIL } from '../../src/modules/auth/recovery-mail.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/import-task.ts';
+import { EXPORT_TASK } from '../../src/modules/exportacoes/repo.ts';
 import { STATUS_MAIL } from '../../src/modules/notificacoes/status-mail.ts';
 import {
   DISCARDED,
@@ -126,6 +128,24 @@ describe('GET /api/admin/tarefas', () => {
       descricao: 'Link de senha · para to***@demo.portal',
     });
     expect(res.body).not.toMatch(/recuperar-senha|tower@demo\.portal|"reset"|token/i);
+  });
+
+  it('a failed import or export shows its kind and its number, nothing else of its data', async () => {
+    const importTask = await seed('desistida', { importacao: 41, ip: '10.1.2.3' }, IMPORT_BASE);
+    const exportTask = await seed('tentando', { id: 42 }, EXPORT_TASK);
+    const res = await call('GET', '/api/admin/tarefas?situacao=falhas');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().dados as { id: number; tipo_label: string; descricao: string }[];
+    expect(rows.find((r) => r.id === importTask)).toMatchObject({
+      tipo_label: 'Importação da base do provedor',
+      descricao: 'Importação nº 41',
+    });
+    expect(rows.find((r) => r.id === exportTask)).toMatchObject({
+      tipo_label: 'Exportação de lista',
+      descricao: 'Exportação nº 42',
+    });
+    expect(res.body).not.toContain('10.1.2.3');
+    await t.app.db.delete(filaTarefas).where(inArray(filaTarefas.id, [importTask, exportTask]));
   });
 
   it('refuses an unknown situação, a page of the wrong type and an unlisted page size with 4xx naming them', async () => {

@@ -546,9 +546,10 @@ describe('the administration under generated and hostile payloads, as every demo
     const doc = (await f.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
-    // The bell and the dashboard overview have their own hostile tests (notificacoes/, hostile-issue15/).
+    // The bell, the dashboard overview and the user's exports have their own hostile tests
+    // (notificacoes/, hostile-issue15/, exportacoes/).
     const elsewhere =
-      /^\/api\/(login|logout|validate|change-password|change-password-new|lost-password|cep\/\{cep\}|arquivos\/\{id\}|notificacoes(\/[a-z-]+)?|home\/painel)$/;
+      /^\/api\/(login|logout|validate|change-password|change-password-new|lost-password|cep\/\{cep\}|arquivos\/\{id\}|notificacoes(\/[a-z-]+)?|home\/painel|exportacoes(\/\{id\}(\/arquivo)?)?)$/;
     const engine = /^\/api\/(agua\/)?(novas-unidades|unidades|troca-unidades)\//;
     const declared = Object.keys(doc.paths)
       .filter((p) => !elsewhere.test(p) && !engine.test(p))

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
+import { exportRoutes } from '../features/exports/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
 import { guideRoutes } from '../features/guides/routes.tsx';
 import { logsRoutes } from '../features/logs/routes.tsx';
@@ -86,6 +87,8 @@ export const router = createBrowserRouter([
               ...reportRoutes,
               // An attachment opened from a link in an exported report.
               ...fileRoutes,
+              // The user's own background exports ("Minhas exportações").
+              ...exportRoutes,
               // Administration: users, groups, regionals, companies, concessionaires, status labels.
               ...adminRoutes,
               // The manuals and presentation decks of the menu, per group.

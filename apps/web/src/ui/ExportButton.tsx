@@ -1,8 +1,11 @@
 import { Button, Group, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { exportOrigin } from '@portal/domain/contracts/exports';
 import type { ExportFormat } from '@portal/domain/reports';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { apiDownload, type DownloadProgress } from '../api/client.ts';
+import { requestExport, saveFile, type ExportRow } from '../features/exports/api.ts';
+import { QueuedExportPanel } from '../features/exports/QueuedExportPanel.tsx';
 import { toastError, toastSuccess } from './toast.ts';
 
 interface Props {
@@ -12,33 +15,46 @@ interface Props {
   filters: Record<string, string | number | undefined>;
 }
 
-const queryOf = (filters: Props['filters'], formato: ExportFormat) => {
-  const query = new URLSearchParams({ formato });
-  for (const [key, value] of Object.entries(filters))
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  return query.toString();
-};
+/** The filters that hold a value, as the export call's query string takes them. */
+const filled = (filters: Props['filters']) =>
+  Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string | number>;
+
+const queryOf = (filters: Props['filters'], formato: ExportFormat) =>
+  new URLSearchParams(
+    Object.entries({ ...filled(filters), formato }).map(([key, value]) => [key, String(value)]),
+  ).toString();
 
 const megabytes = (bytes: number) =>
   `${(bytes / 1_048_576).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
-/** Hands the browser a downloaded file under the server's name. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
- * "Exportar": the list's current filter as an Excel (xlsx) or csv file. The server writes it while
- * it reads, so the progress shows what has arrived; "Cancelar" stops the download.
+ * "Exportar": the list's current filter as an Excel (xlsx) or csv file. The reports and the
+ * request and regularization lists, which can hold a million rows, ask the server to write the
+ * file in the background and follow its progress (QueuedExportPanel). The administration lists
+ * are small: the server writes their file while it reads, the progress shows what has arrived,
+ * and "Cancelar" stops the download.
  */
 export function ExportButton({ path, filters }: Props) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
+  const [queued, setQueued] = useState<ExportRow | null>(null);
+  const [asking, setAsking] = useState(false);
+  const inBackground = exportOrigin(path) !== undefined;
 
-  async function start(formato: ExportFormat) {
+  async function ask(formato: ExportFormat) {
+    setAsking(true);
+    try {
+      setQueued(await requestExport({ origem: path, formato, filtros: filled(filters) }));
+    } catch (err) {
+      toastError((err as Error).message);
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  async function download(formato: ExportFormat) {
     const controller = new AbortController();
     running.current = controller;
     setProgress({ received: 0, rows: null });
@@ -47,7 +63,7 @@ export function ExportButton({ path, filters }: Props) {
         signal: controller.signal,
         onProgress: setProgress,
       });
-      save(blob, fileName);
+      saveFile(blob, fileName);
       toastSuccess(`Arquivo ${fileName} gerado.`);
     } catch (err) {
       if (!controller.signal.aborted) toastError((err as Error).message);
@@ -57,6 +73,9 @@ export function ExportButton({ path, filters }: Props) {
     }
   }
 
+  const start = (formato: ExportFormat) => void (inBackground ? ask(formato) : download(formato));
+
+  if (queued) return <QueuedExportPanel asked={queued} onClose={() => setQueued(null)} />;
   if (progress)
     return (
       <Paper withBorder p="xs" radius="md" miw={280} role="status" aria-live="polite">
@@ -83,6 +102,7 @@ export function ExportButton({ path, filters }: Props) {
       <Menu.Target>
         <Button
           variant="light"
+          loading={asking}
           leftSection={<IconDownload size={18} />}
           rightSection={<IconChevronDown size={16} />}
         >
@@ -90,10 +110,10 @@ export function ExportButton({ path, filters }: Props) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={18} />} onClick={() => void start('xlsx')}>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={18} />} onClick={() => start('xlsx')}>
           Excel (.xlsx)
         </Menu.Item>
-        <Menu.Item leftSection={<IconFileText size={18} />} onClick={() => void start('csv')}>
+        <Menu.Item leftSection={<IconFileText size={18} />} onClick={() => start('csv')}>
           CSV (separado por ;)
         </Menu.Item>
       </Menu.Dropdown>

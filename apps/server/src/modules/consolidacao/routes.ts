@@ -13,11 +13,8 @@ import {
   regularizationSaveReply,
   regularizationStatusesReply,
 } from '@portal/domain/contracts/regularization';
-import { regularizationListExportQuery } from '@portal/domain/contracts/reports';
-import { REGULARIZATION_REPORT_COLUMNS, reportOf } from '@portal/domain/reports';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
-import { sendSheet } from '../../http/sheet-export.ts';
-import { regularizationListExport } from '../relatorios/regularization-report.ts';
+import { exportSource, sendExport } from '../exportacoes/sources.ts';
 import { parseSaveBody } from '../../http/multipart-save-body.ts';
 import { DELETED, SAVED } from '../../http/replies.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
@@ -59,23 +56,10 @@ function regularizationRoutes(flow: Flow): FastifyPluginAsyncZod {
       },
     );
 
-    // 'Exportar' on the list: every record of its current filter, as the regularization report.
-    app.get(
-      '/list/exportar',
-      { schema: { tags, querystring: regularizationListExportQuery } },
-      async (request, reply) => {
-        const { total, batches } = await regularizationListExport(app.db, flow, request.query);
-        const { fileName, sheetName } = reportOf(flow, 'regularizacao');
-        return sendSheet(reply, {
-          fileName,
-          sheetName,
-          format: request.query.formato,
-          columns: REGULARIZATION_REPORT_COLUMNS,
-          batches,
-          total,
-          publicUrl: app.config.publicUrl,
-        });
-      },
+    // 'Exportar' on the list (the queue writes the same file: exportacoes/sources.ts).
+    const exported = exportSource(`${flow === 'agua' ? 'agua/' : ''}consolidacao/list/exportar`);
+    app.get('/list/exportar', { schema: { tags, querystring: exported.query } }, (request, reply) =>
+      sendExport(reply, exported, request.user, request.query),
     );
 
     for (const mode of ['add', 'edit'] as const) {

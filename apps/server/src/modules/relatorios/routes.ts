@@ -2,21 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestForm } from '@portal/domain';
 import {
   regularizationReportBody,
-  regularizationReportExportQuery,
   reportPageReply,
   requestReportBody,
-  requestReportExportQuery,
 } from '@portal/domain/contracts/reports';
-import {
-  REGULARIZATION_REPORT_COLUMNS,
-  REPORTS,
-  requestReportColumns,
-  type ReportDefinition,
-} from '@portal/domain/reports';
+import { REPORTS, type ReportDefinition } from '@portal/domain/reports';
 import { menuGuard } from '../../http/menu-guard.ts';
-import { sendSheet } from '../../http/sheet-export.ts';
-import { regularizationReportExport, regularizationReportPage } from './regularization-report.ts';
-import { requestReportExport, requestReportPage } from './request-report.ts';
+import { exportSource, sendExport } from '../exportacoes/sources.ts';
+import { regularizationReportPage } from './regularization-report.ts';
+import { requestReportPage } from './request-report.ts';
 
 /**
  * The six reports (spec part 2 §2.10, §7): `POST {prefix}/relatorio` answers a page with the
@@ -28,10 +21,14 @@ function reportRoutes(report: ReportDefinition): FastifyPluginAsyncZod {
   const tags = [
     report.source.of === 'requests' ? requestForm(report.flow, report.source.kind).title : 'Relatórios',
   ];
-  const file = { fileName: report.fileName, sheetName: report.sheetName };
+  const exported = exportSource(`${report.api}/exportar`);
   return async (app) => {
     app.addHook('onRequest', menuGuard(report.menuKey));
     const { source } = report;
+    // The file of the report's filters (the queue writes the same one: exportacoes/sources.ts).
+    app.get(`/${report.api}/exportar`, { schema: { tags, querystring: exported.query } }, (request, reply) =>
+      sendExport(reply, exported, request.user, request.query),
+    );
 
     if (source.of === 'requests') {
       const form = { flow: report.flow, kind: source.kind };
@@ -41,27 +38,6 @@ function reportRoutes(report: ReportDefinition): FastifyPluginAsyncZod {
         async (request) => {
           const { rows, total } = await requestReportPage(app.db, request.user, form, request.body);
           return { error: 0 as const, dados: rows, total };
-        },
-      );
-      app.get(
-        `/${report.api}/exportar`,
-        { schema: { tags, querystring: requestReportExportQuery } },
-        async (request, reply) => {
-          const { total, batches, statusName } = await requestReportExport(
-            app.db,
-            request.user,
-            form,
-            request.query,
-          );
-          const columns = requestReportColumns(statusName);
-          return sendSheet(reply, {
-            ...file,
-            format: request.query.formato,
-            columns,
-            batches,
-            total,
-            publicUrl: app.config.publicUrl,
-          });
         },
       );
       return;
@@ -78,27 +54,6 @@ function reportRoutes(report: ReportDefinition): FastifyPluginAsyncZod {
           request.body,
         );
         return { error: 0 as const, dados: rows, total };
-      },
-    );
-    app.get(
-      `/${report.api}/exportar`,
-      { schema: { tags, querystring: regularizationReportExportQuery } },
-      async (request, reply) => {
-        const { total, batches } = await regularizationReportExport(
-          app.db,
-          request.user,
-          report.flow,
-          request.query,
-        );
-        const columns = REGULARIZATION_REPORT_COLUMNS;
-        return sendSheet(reply, {
-          ...file,
-          format: request.query.formato,
-          columns,
-          batches,
-          total,
-          publicUrl: app.config.publicUrl,
-        });
       },
     );
   };

@@ -18,7 +18,6 @@ import {
   requestDeleteBody,
   requestDeletedReply,
   requestListBody,
-  requestListExportQuery,
   requestListReply,
   requestSaveReply,
   statusHistoryReply,
@@ -26,10 +25,8 @@ import {
   validateUnitBody,
 } from '@portal/domain/contracts/requests';
 import { timelineReply } from '@portal/domain/contracts/timeline';
-import { reportOfForm, requestReportColumns } from '@portal/domain/reports';
 import { DELETED, SAVED } from '../../http/replies.ts';
-import { sendSheet } from '../../http/sheet-export.ts';
-import { requestListExport } from '../relatorios/request-report.ts';
+import { exportSource, sendExport } from '../exportacoes/sources.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { creatorWindowFor } from './authorship.ts';
 import { deleteRequest } from './delete-request.ts';
@@ -84,28 +81,10 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
       },
     );
 
-    // 'Exportar' on the list: every row of its current filter, as the form's report writes them.
-    app.get(
-      '/list/exportar',
-      { schema: { tags, querystring: requestListExportQuery } },
-      async (request, reply) => {
-        const { total, statusName, batches } = await requestListExport(
-          app.db,
-          request.user,
-          { flow, kind },
-          request.query,
-        );
-        const { fileName, sheetName } = reportOfForm(flow, kind);
-        return sendSheet(reply, {
-          fileName,
-          sheetName,
-          format: request.query.formato,
-          columns: requestReportColumns(statusName),
-          batches,
-          total,
-          publicUrl: app.config.publicUrl,
-        });
-      },
+    // 'Exportar' on the list (the queue writes the same file: exportacoes/sources.ts).
+    const exported = exportSource(`${requestForm(flow, kind).apiBase}/list/exportar`);
+    app.get('/list/exportar', { schema: { tags, querystring: exported.query } }, (request, reply) =>
+      sendExport(reply, exported, request.user, request.query),
     );
 
     for (const mode of ['add', 'edit'] as const) {

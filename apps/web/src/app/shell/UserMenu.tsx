@@ -1,6 +1,6 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconFileDownload, IconKey, IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -9,7 +9,10 @@ const ChangePasswordModal = lazy(() =>
   import('../../features/auth/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
 );
 
-/** The avatar in the top bar opens the user's own actions: change the password, sign out. */
+/**
+ * The avatar in the top bar opens the user's own things: their background exports, change the
+ * password, sign out.
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const [changing, setChanging] = useState(false);
   return (
@@ -23,6 +26,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to="/exportacoes"
+            leftSection={<IconFileDownload size={16} aria-hidden />}
+          >
+            Minhas exportações
+          </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
             Alterar senha
           </Menu.Item>

@@ -5,11 +5,21 @@ import { filaTarefas, passwordResets, usuarios } from '../../../db/schema.ts';
 import { givenUp, MAX_ATTEMPTS, retrying } from '../../../jobs/queue.ts';
 import { maskEmail } from '../../../mail/send-from-task.ts';
 import { RECOVERY_MAIL } from '../../auth/recovery-mail.ts';
+import { IMPORT_BASE } from '../../conciliacao/import-task.ts';
+import { EXPORT_TASK } from '../../exportacoes/repo.ts';
 import { STATUS_MAIL } from '../../notificacoes/status-mail.ts';
 
 const KIND_LABELS: Readonly<Record<string, string>> = {
   [STATUS_MAIL]: 'E-mail de mudança de status',
   [RECOVERY_MAIL]: 'E-mail de recuperação de senha',
+  [IMPORT_BASE]: 'Importação da base do provedor',
+  [EXPORT_TASK]: 'Exportação de lista',
+};
+
+/** The kinds whose data is the id of their own row: an import run, an export. */
+const NUMBERED: Readonly<Record<string, { field: string; label: string }>> = {
+  [IMPORT_BASE]: { field: 'importacao', label: 'Importação' },
+  [EXPORT_TASK]: { field: 'id', label: 'Exportação' },
 };
 
 const WHERE = {
@@ -58,6 +68,9 @@ async function describeTasks(db: Database, tasks: Stored[]): Promise<Map<number,
           email ? `Link de senha · para ${maskEmail(email)}` : 'Link de senha de um pedido removido',
         ];
       }
+      const numbered = NUMBERED[t.tipo];
+      const number = numbered && field(t.dados, numbered.field);
+      if (numbered && Number.isSafeInteger(number)) return [t.id, `${numbered.label} nº ${number as number}`];
       return [t.id, '—'];
     }),
   );

@@ -1,0 +1,83 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EXPORT_LIST_DAYS, UNDER_WAY } from '@portal/domain/contracts/exports';
+import type { Database } from '../../db/client.ts';
+import { exportacoes, filaTarefas } from '../../db/schema.ts';
+import { registerPeriodic } from '../../jobs/periodic.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { EXPORT_TASK } from './repo.ts';
+
+/** How often each instance looks for files past their time (any instance may do it). */
+export const EXPORT_CLEANUP_INTERVAL_MS = 10 * 60_000;
+/** Files removed per statement. */
+const BATCH = 500;
+
+export const TASK_LOST = 'O arquivo não foi gerado: a tarefa foi abandonada. Peça a exportação novamente.';
+
+/**
+ * The exports' housekeeping: files past `expira_em` are removed and their rows marked expirada;
+ * an export still waiting whose task is no longer pending (given up on a failure its handler
+ * could not record, or discarded by an administrator) is marked failed, so it stops counting
+ * against the user's limit; rows older than the list shows, without a file, are deleted.
+ * A file is removed before its row lets go of it, so a failure halfway is finished next time.
+ */
+export async function cleanUpExports(db: Database, storage: FileStorage): Promise<{ expired: number }> {
+  let expired = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: exportacoes.id, key: exportacoes.arquivoKey })
+      .from(exportacoes)
+      .where(and(isNotNull(exportacoes.arquivoKey), lte(exportacoes.expiraEm, sql`now()`)))
+      .limit(BATCH);
+    for (const { id, key } of due) {
+      await storage.remove(key!);
+      await db
+        .update(exportacoes)
+        .set({ situacao: 'expirada', arquivoKey: null })
+        .where(eq(exportacoes.id, id));
+    }
+    expired += due.length;
+    if (due.length < BATCH) break;
+  }
+  await db
+    .update(exportacoes)
+    .set({ situacao: 'falhou', erro: TASK_LOST, concluidaEm: sql`now()` })
+    .where(
+      and(
+        inArray(exportacoes.situacao, [...UNDER_WAY]),
+        notExists(
+          db
+            .select({ id: filaTarefas.id })
+            .from(filaTarefas)
+            .where(
+              and(
+                eq(filaTarefas.tipo, EXPORT_TASK),
+                isNull(filaTarefas.concluidaEm),
+                eq(sql`${filaTarefas.dados}->>'id'`, sql`${exportacoes.id}::text`),
+              ),
+            ),
+        ),
+      ),
+    );
+  await db
+    .delete(exportacoes)
+    .where(
+      and(
+        isNull(exportacoes.arquivoKey),
+        lt(exportacoes.criadaEm, sql`now() - make_interval(days => ${EXPORT_LIST_DAYS})`),
+      ),
+    );
+  return { expired };
+}
+
+export function registerExportCleanup(app: FastifyInstance): void {
+  registerPeriodic(
+    app,
+    EXPORT_CLEANUP_INTERVAL_MS,
+    async () => {
+      const { expired } = await cleanUpExports(app.db, app.storage);
+      if (expired > 0) app.log.info({ expired }, 'arquivos de exportação expirados removidos');
+    },
+    'limpeza das exportações falhou',
+  );
+}

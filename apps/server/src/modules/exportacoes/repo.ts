@@ -1,0 +1,129 @@
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { SessionUser } from '@portal/domain';
+import {
+  EXPORT_LIST_DAYS,
+  EXPORT_LIST_MAX,
+  MAX_EXPORTS_UNDER_WAY,
+  UNDER_WAY,
+  type ExportRequest,
+  type ExportRow,
+} from '@portal/domain/contracts/exports';
+import type { DbOrTx } from '../../db/client.ts';
+import { exportacoes, usuarios } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { EXPORT_SOURCES, type ExportQuery, type ExportSource } from './sources.ts';
+
+export type StoredExport = typeof exportacoes.$inferSelect;
+
+/** The queue's task kind that writes an export's file (generate.ts). */
+export const EXPORT_TASK = 'exportar-lista';
+
+export const TOO_MANY_UNDER_WAY = `Você já tem ${MAX_EXPORTS_UNDER_WAY} exportações em andamento. Aguarde uma terminar para pedir outra.`;
+export const UNKNOWN_ORIGIN = 'Esta lista não pode ser exportada em segundo plano.';
+
+/**
+ * A request's filters checked with the list's own export schema, refusing any field that list
+ * does not take: the first problem in Portuguese, named after the filter.
+ */
+export function parseFilters(
+  source: ExportSource,
+  filtros: Record<string, unknown>,
+  formato: ExportQuery['formato'],
+): { query: ExportQuery } | { problem: string; field: string } {
+  const parsed = source.strictQuery.safeParse({ ...filtros, formato });
+  if (parsed.success) return { query: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys')
+    return { problem: `Filtro desconhecido nesta lista: ${issue.keys.join(', ')}.`, field: 'filtros' };
+  return { problem: issue.message, field: ['filtros', ...issue.path.map(String)].join('.') };
+}
+
+/**
+ * Records a request for a list's file and queues its writing, in one transaction: the list must
+ * be one the queue exports and the user must be allowed to open it (the list's own rule), its
+ * filters must be the list's, and the user may not have more than MAX_EXPORTS_UNDER_WAY waiting.
+ */
+export async function requestExport(
+  db: DbOrTx,
+  user: SessionUser,
+  body: ExportRequest,
+): Promise<StoredExport> {
+  const source = EXPORT_SOURCES.get(body.origem);
+  if (!source) throw badRequest(UNKNOWN_ORIGIN, 'origem');
+  const refusal = source.refusal(user);
+  if (refusal) throw refusal;
+  const parsed = parseFilters(source, body.filtros, body.formato);
+  if ('problem' in parsed) throw badRequest(parsed.problem, parsed.field);
+  // What the list would refuse (an order it cannot sort by) is refused now; the count starts the bar.
+  const { total } = await source.rows(db, user, parsed.query);
+  return db.transaction(async (tx) => {
+    // One request per user at a time past this point, so two at once cannot both pass the limit.
+    await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.id, user.id)).for('update');
+    const [underWay] = await tx
+      .select({ n: count() })
+      .from(exportacoes)
+      .where(and(eq(exportacoes.idUsuario, user.id), inArray(exportacoes.situacao, UNDER_WAY)));
+    if ((underWay?.n ?? 0) >= MAX_EXPORTS_UNDER_WAY) throw new AppError(429, TOO_MANY_UNDER_WAY);
+    const [row] = await tx
+      .insert(exportacoes)
+      .values({
+        idUsuario: user.id,
+        origem: source.origem,
+        formato: body.formato,
+        filtros: body.filtros,
+        linhasTotal: total,
+      })
+      .returning();
+    await enqueue(tx, EXPORT_TASK, { id: row!.id });
+    return row!;
+  });
+}
+
+/** The user's own exports of the last days, newest first. */
+export const listOwnExports = (db: DbOrTx, userId: number): Promise<StoredExport[]> =>
+  db
+    .select()
+    .from(exportacoes)
+    .where(
+      and(
+        eq(exportacoes.idUsuario, userId),
+        gt(exportacoes.criadaEm, sql`now() - make_interval(days => ${EXPORT_LIST_DAYS})`),
+      ),
+    )
+    .orderBy(desc(exportacoes.criadaEm), desc(exportacoes.id))
+    .limit(EXPORT_LIST_MAX);
+
+/** One of the user's own exports; another user's is as unknown as one that never existed. */
+export async function findOwnExport(db: DbOrTx, userId: number, id: number): Promise<StoredExport> {
+  const [row] = await db
+    .select()
+    .from(exportacoes)
+    .where(and(eq(exportacoes.id, id), eq(exportacoes.idUsuario, userId)));
+  if (!row) throw notFound('Exportação não encontrada.');
+  return row;
+}
+
+/** A finished file past its time reads as expired even before the cleanup removed it. */
+export const isExpired = (row: StoredExport, now: Date) =>
+  row.situacao === 'expirada' || (row.situacao === 'pronta' && row.expiraEm !== null && row.expiraEm <= now);
+
+export function toExportRow(row: StoredExport, now = new Date()): ExportRow {
+  const expired = isExpired(row, now);
+  return {
+    id: row.id,
+    origem: row.origem,
+    titulo: EXPORT_SOURCES.get(row.origem)?.titulo ?? row.origem,
+    formato: row.formato,
+    situacao: expired ? 'expirada' : row.situacao,
+    linhas_total: row.linhasTotal,
+    linhas_escritas: row.linhasEscritas,
+    nome_arquivo: row.nomeArquivo,
+    tamanho: row.tamanho,
+    erro: row.erro,
+    criada_em: row.criadaEm.toISOString(),
+    concluida_em: row.concluidaEm?.toISOString() ?? null,
+    expira_em: row.expiraEm?.toISOString() ?? null,
+    arquivo_url: row.situacao === 'pronta' && !expired ? `/api/exportacoes/${row.id}/arquivo` : null,
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordId } from '@portal/domain';
+import { exportListReply, exportReply, exportRequestBody } from '@portal/domain/contracts/exports';
+import { AppError, conflict } from '../../http/errors.ts';
+import { SHEET_CONTENT_TYPES } from '../../http/sheet-export.ts';
+import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { registerExportCleanup } from './expire.ts';
+import { findOwnExport, isExpired, listOwnExports, requestExport, toExportRow } from './repo.ts';
+
+export const EXPIRED = 'Este arquivo expirou e foi removido. Peça a exportação novamente.';
+export const NOT_READY = 'O arquivo ainda não está pronto.';
+
+/**
+ * Large exports through the job queue (issue 16): ask for a list's file, follow its progress,
+ * download it while it is kept. Each user reads only their own; the list's own rule decides who
+ * may ask (exportacoes/sources.ts).
+ */
+export const exportacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerExportCleanup(app);
+  const tags = ['Exportações'];
+  const params = z.object({ id: recordId });
+
+  app.post(
+    '/exportacoes',
+    { schema: { tags, body: exportRequestBody, response: { 200: exportReply } } },
+    async (request) => {
+      const row = await requestExport(app.db, request.user, request.body);
+      app.queue.wake();
+      return { error: 0 as const, dados: toExportRow(row) };
+    },
+  );
+
+  app.get('/exportacoes', { schema: { tags, response: { 200: exportListReply } } }, async (request) => {
+    const now = new Date();
+    const rows = await listOwnExports(app.db, request.user.id);
+    return { error: 0 as const, dados: rows.map((row) => toExportRow(row, now)) };
+  });
+
+  app.get(
+    '/exportacoes/:id',
+    { schema: { tags, params, response: { 200: exportReply } } },
+    async (request) => ({
+      error: 0 as const,
+      dados: toExportRow(await findOwnExport(app.db, request.user.id, request.params.id)),
+    }),
+  );
+
+  app.get('/exportacoes/:id/arquivo', { schema: { tags, params } }, async (request, reply) => {
+    const row = await findOwnExport(app.db, request.user.id, request.params.id);
+    if (isExpired(row, new Date())) throw new AppError(410, EXPIRED);
+    if (row.situacao !== 'pronta' || !row.arquivoKey) throw conflict(NOT_READY);
+    return sendStoredFile(reply, app.storage, {
+      nome: row.nomeArquivo!,
+      tamanho: row.tamanho ?? undefined,
+      storageKey: row.arquivoKey,
+      contentType: SHEET_CONTENT_TYPES[row.formato],
+    });
+  });
+};
