@@ -87,7 +87,19 @@ export async function pickDate(scope: Page | Locator, label: string, isoDate: st
     .locator('.mantine-DatePickerInput-calendarHeaderLevel')
     .filter({ visible: true })
     .first();
-  for (let step = 0; (await day.count()) === 0; step++) {
+  await shown.waitFor();
+  for (let step = 0; ; step++) {
+    // The month may still be rendering (a list refreshing behind it): give the day a moment first.
+    if (
+      await day
+        .first()
+        .waitFor({ timeout: 1_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
     if (step > 36) throw new Error(`${isoDate} não aparece no calendário de ${label}`);
     // The header reads "novembro 2026": page towards the target month.
     const [name, shownYear] = (await shown.innerText()).trim().split(' ');
