@@ -6,6 +6,7 @@ import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useEffect } from 'react';
 import { FAILED } from '../../ui/feedback.ts';
+import { LIST_TABLE_LOOK } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
 import { formatFileSize } from '../files/fileSize.ts';
 import { whenText } from '../logs/when.ts';
@@ -41,10 +42,7 @@ export function ExportsPage() {
           {EXPORT_LIST_DAYS} dias.
         </Text>
         <DataTable<ExportRow>
-          withTableBorder
-          borderRadius="md"
-          striped
-          minHeight={180}
+          {...LIST_TABLE_LOOK}
           fetching={list.isFetching && !list.data}
           idAccessor="id"
           records={list.data ?? []}
@@ -56,6 +54,8 @@ export function ExportsPage() {
             {
               accessor: 'situacao',
               title: 'Situação',
+              // Wide enough for "Expirada": a narrower column cuts the badge's word.
+              width: 120,
               render: (r) => (
                 <>
                   <ExportSituationBadge situacao={r.situacao} />
