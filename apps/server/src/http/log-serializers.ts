@@ -63,13 +63,16 @@ const withoutValues = (text: string) =>
     .replace(/(Key \([^)]*\)=)\(.*?\)(?= already exists| is not present|\.|$)/g, `$1${HIDDEN}`)
     .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[^\n]*"/g, `$1${HIDDEN}`);
 
+/** An error's text with the values a statement or PostgreSQL echoed hidden: what may be kept or shown. */
+export const withoutSecrets = (text: string) => withoutValues(withoutParams(text));
+
 type Serialized = Record<string, unknown>;
 type SerializedError = Serialized & { type: string; message: string; stack: string };
 
 function scrub(error: Serialized, depth = 0): Serialized {
   const { params: _params, parameters: _parameters, ...rest } = error;
   for (const key of ['message', 'stack'] as const) {
-    if (typeof rest[key] === 'string') rest[key] = withoutValues(withoutParams(rest[key]));
+    if (typeof rest[key] === 'string') rest[key] = withoutSecrets(rest[key]);
   }
   if (typeof rest.detail === 'string') rest.detail = withoutValues(rest.detail);
   if (rest.cause && typeof rest.cause === 'object' && depth < 5)

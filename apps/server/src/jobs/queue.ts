@@ -2,7 +2,9 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { filaTarefas } from '../db/schema.ts';
+import { withoutSecrets } from '../http/log-serializers.ts';
 import { jobAttemptsFailed, jobsGivenUp } from '../observability/job-metrics.ts';
+import { registerPeriodic } from './periodic.ts';
 
 /**
  * Background work kept in the database (table fila_tarefas, migration 0008), the same on
@@ -44,6 +46,17 @@ export class ShutdownInterruption extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that cannot run yet (a run waiting for its turn): the same task is due again
+ * after `ms`, its attempt not counted and no error kept.
+ */
+export class RetryLater extends Error {
+  override name = 'RetryLater';
+  constructor(readonly ms: number) {
+    super('tarefa adiada');
+  }
+}
+
 /** A task as claimed, before its run gives it a signal. */
 type ClaimedTask = Omit<Task, 'signal'>;
 
@@ -65,6 +78,8 @@ export const QUEUE_POLL_MS = 2_000;
 /** Tasks claimed per round, and tasks a worker runs at once. */
 const BATCH = 10;
 export const WORKER_SLOTS = 4;
+/** Slots long work (a kind with its own, longer timeoutMs) may hold: the others stay for e-mails. */
+export const LONG_TASK_SLOTS = 2;
 
 /** Wait before attempt n+1 after n failures: 30 s, 1 min, 2 min, 4 min, 8 min… at most 1 h. */
 export const backoffMs = (attempts: number): number => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
@@ -80,15 +95,26 @@ export async function enqueue(db: DbOrTx, tipo: string, dados: unknown, runAt?: 
  * every later claim until they are done or failed. The attempt is counted at the claim, so a task
  * whose worker died still reaches MAX_ATTEMPTS.
  */
-export async function claimDueTasks(db: Database, limit = BATCH): Promise<ClaimedTask[]> {
+export async function claimDueTasks(
+  db: Database,
+  limit = BATCH,
+  skipKinds: readonly string[] = [],
+): Promise<ClaimedTask[]> {
   const leaseSeconds = LEASE_MS / 1000;
+  const skipped =
+    skipKinds.length === 0
+      ? sql``
+      : sql`and tipo not in (${sql.join(
+          skipKinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})`;
   const result = await db.execute(sql`
     update ${filaTarefas} set
       tentativas = tentativas + 1,
       executar_em = now() + make_interval(secs => ${leaseSeconds})
     where id in (
       select id from ${filaTarefas}
-      where concluida_em is null and executar_em <= now()
+      where concluida_em is null and executar_em <= now() ${skipped}
       order by executar_em, id
       limit ${limit}
       for update skip locked
@@ -133,7 +159,9 @@ export async function markFailed(db: Database, task: Task, error: string): Promi
   );
 }
 
-const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'erro sem mensagem';
+/** The error kept on the task and logged: a statement's values (a file's rows, an address) hidden. */
+const describe = (err: unknown) =>
+  withoutSecrets(err instanceof Error ? err.message : String(err)) || 'erro sem mensagem';
 
 /**
  * Runs one claimed task with its kind's handler and records the outcome: done; failed (kept,
@@ -166,20 +194,22 @@ async function runTask(
   const task: Task = { ...claimed, signal };
   try {
     if (!handler) throw new Error(`tipo de tarefa desconhecido: ${task.tipo}`);
-    // A handler past its time is let go of even if it ignores its signal; at a shutdown it is
-    // waited for (an e-mail half sent must not be handed back and sent twice).
-    const timedOut = new Promise<never>((_, reject) => {
-      timeout.signal.addEventListener('abort', () => reject(timeout.signal.reason as Error), { once: true });
-    });
-    await Promise.race([handler(task.dados, task), timedOut]);
+    // Past its time, or at a shutdown, the handler is told through its signal and waited for, its
+    // claim still renewed: a retry never runs beside an attempt still at work, and an e-mail half
+    // sent is never handed back to be sent twice.
+    await handler(task.dados, task);
     await markDone(db, task.id);
     return false;
   } catch (err) {
+    if (err instanceof RetryLater) {
+      await postpone(db, task.id, err.ms);
+      return false;
+    }
     if (shutdown.aborted && !timeout.signal.aborted) {
       await releaseClaim(db, task.id);
       return false;
     }
-    const error = describe(err);
+    const error = describe(timeout.signal.aborted ? timeout.signal.reason : err);
     log?.warn(
       { tarefa: task.id, tipo: task.tipo, tentativas: task.tentativas, erro: error },
       'tarefa da fila falhou',
@@ -211,15 +241,18 @@ export async function runDueTasks(
 }
 
 /** Undoes the claim of a task stopped by a shutdown: due now, the attempt not counted, for any worker to take. */
-async function releaseClaim(db: Database, id: number): Promise<void> {
-  await db.execute(
-    sql`update ${filaTarefas} set executar_em = now(), tentativas = tentativas - 1 where id = ${id}`,
-  );
+const releaseClaim = (db: Database, id: number) => postpone(db, id, 0);
+
+/** Hands a claimed task back, due after `ms`, its attempt not counted. */
+async function postpone(db: Database, id: number, ms: number): Promise<void> {
+  await db.execute(sql`update ${filaTarefas} set tentativas = tentativas - 1,
+    executar_em = now() + make_interval(secs => ${ms / 1000}) where id = ${id}`);
 }
 
 /**
- * Runs the queue in this process once the app is ready: up to `slots` tasks side by side (a long
- * import does not hold the e-mails up), claiming again as soon as a slot frees, on `wake()`, and
+ * Runs the queue in this process once the app is ready: up to `slots` tasks side by side, long
+ * work in at most LONG_TASK_SLOTS of them (imports and exports never hold the e-mails up),
+ * claiming again as soon as a slot frees, on `wake()`, and
  * every `intervalMs`. When the app closes it stops claiming, aborts the tasks' signals (long work
  * stops at its next batch and goes back to the queue) and waits for them. A failed claim (database
  * away) is logged and tried again at the next poll.
@@ -232,7 +265,12 @@ export function registerQueueWorker(
 ): void {
   if (intervalMs <= 0) return;
   const shutdown = new AbortController();
-  const running = new Set<Promise<unknown>>();
+  /** Each running task, and whether it is long work. */
+  const running = new Map<Promise<unknown>, boolean>();
+  const longKinds = Object.keys(handlers).filter(
+    (kind) => (handlers[kind]!.timeoutMs ?? HANDLER_TIMEOUT_MS) > HANDLER_TIMEOUT_MS,
+  );
+  const longRunning = () => [...running.values()].filter(Boolean).length;
   let timer: NodeJS.Timeout | undefined;
   let claiming: Promise<void> | undefined;
   let claimAgain = false;
@@ -245,12 +283,20 @@ export function registerQueueWorker(
     claiming = (async () => {
       const free = slots - running.size;
       if (free <= 0) return;
-      for (const task of await claimDueTasks(app.db, free)) {
+      let longFree = Math.min(LONG_TASK_SLOTS, slots) - longRunning();
+      const claimed = await claimDueTasks(app.db, free, longFree > 0 ? [] : longKinds);
+      for (const task of claimed) {
+        const long = longKinds.includes(task.tipo);
+        // More long work than its slots in one claim: the rest goes back, due now, for later.
+        if (long && longFree-- <= 0) {
+          await releaseClaim(app.db, task.id);
+          continue;
+        }
         const run = runTask(app.db, handlers, task, shutdown.signal, app.log).finally(() => {
           running.delete(run);
           fill();
         });
-        running.add(run);
+        running.set(run, long);
       }
     })()
       .catch((err: unknown) => app.log.warn({ err }, 'rodada da fila de tarefas falhou'))
@@ -268,13 +314,27 @@ export function registerQueueWorker(
 
   app.queue.wake = fill;
   app.addHook('onReady', async () => fill());
+  registerPeriodic(app, PRUNE_INTERVAL_MS, () => pruneDoneTasks(app.db), 'limpeza da fila de tarefas falhou');
   // Before the onClose hooks, one of which closes the database the tasks may be using.
   app.addHook('preClose', async () => {
     shutdown.abort(new ShutdownInterruption());
     clearTimeout(timer);
     await claiming;
-    await Promise.allSettled([...running]);
+    await Promise.allSettled([...running.keys()]);
   });
+}
+
+/** How long a task done without error is kept, and how often each instance removes older ones. */
+export const DONE_TASKS_KEPT_DAYS = 7;
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Removes the tasks done without error more than DONE_TASKS_KEPT_DAYS ago: their data (a
+ * recipient's address) is needed no longer. Given-up tasks stay for the administrators' screen.
+ */
+export async function pruneDoneTasks(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from ${filaTarefas} where ultimo_erro is null
+    and concluida_em < now() - make_interval(days => ${DONE_TASKS_KEPT_DAYS})`);
 }
 
 /** A task given up: concluded with its last error kept (markFailed after MAX_ATTEMPTS). */

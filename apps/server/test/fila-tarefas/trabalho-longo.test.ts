@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { filaTarefas } from '../../src/db/schema.ts';
 import {
   claimDueTasks,
   enqueue,
   LEASE_MS,
+  LONG_TASK_SLOTS,
+  pruneDoneTasks,
   registerQueueWorker,
+  RetryLater,
   runDueTasks,
   type TaskHandler,
 } from '../../src/jobs/queue.ts';
@@ -50,6 +53,78 @@ describe('a long task, run by the tests’ round (runDueTasks)', () => {
     const [row] = await rowsOf(t, tipo);
     expect(row!.ultimoErro).toBe('a tarefa passou de 1 s');
     expect(row!.concluidaEm).toBeNull();
+  });
+
+  it('past its time a handler is told through its signal and waited for: the failure is kept only once it stopped', async () => {
+    const tipo = 'prazo-esperado';
+    await enqueue(t.app.db, tipo, {});
+    let stopped = false;
+    let errorWhileStopping: string | null | undefined;
+    const slow: TaskHandler = (_dados, task) =>
+      new Promise<void>((_, reject) => {
+        task.signal.addEventListener('abort', () => {
+          // It takes a while to stop; meanwhile no failure is recorded, so no retry is scheduled.
+          setTimeout(async () => {
+            errorWhileStopping = (await rowsOf(t, tipo))[0]!.ultimoErro;
+            stopped = true;
+            reject(new Error('parou'));
+          }, 500);
+        });
+      });
+    expect(await runDueTasks(t.app.db, { [tipo]: Object.assign(slow, { timeoutMs: 1_000 }) })).toEqual({
+      claimed: 1,
+      failed: 1,
+    });
+    expect(stopped).toBe(true);
+    expect(errorWhileStopping).toBeNull();
+    expect((await rowsOf(t, tipo))[0]!.ultimoErro).toBe('a tarefa passou de 1 s');
+  });
+
+  it('a handler that throws RetryLater is due again after its wait, its attempt not counted and no error kept', async () => {
+    const tipo = 'adiada';
+    await enqueue(t.app.db, tipo, {});
+    const later: TaskHandler = async () => {
+      throw new RetryLater(60_000);
+    };
+    expect(await runDueTasks(t.app.db, { [tipo]: later })).toEqual({ claimed: 1, failed: 0 });
+    const [row] = await rowsOf(t, tipo);
+    expect(row).toMatchObject({ tentativas: 0, ultimoErro: null, concluidaEm: null });
+    expect(row!.executarEm.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it('a failure keeps no value of the statement that failed (a file’s row, an address)', async () => {
+    const tipo = 'erro-com-valores';
+    await enqueue(t.app.db, tipo, {});
+    const failing: TaskHandler = async () => {
+      throw new Error('Failed query: insert into x values ($1)\nparams: maria@empresa.com.br,ERB Lote 14');
+    };
+    await runDueTasks(t.app.db, { [tipo]: failing });
+    const [row] = await rowsOf(t, tipo);
+    expect(row!.ultimoErro).toContain('Failed query');
+    expect(row!.ultimoErro).not.toContain('maria@empresa.com.br');
+    expect(row!.ultimoErro).not.toContain('ERB Lote 14');
+  });
+
+  it('tasks done more than a week ago are removed; given-up ones and recent ones stay', async () => {
+    const ids: Record<string, number> = {};
+    for (const [name, values] of Object.entries({
+      antiga: { concluidaEm: sql`now() - interval '8 days'` },
+      recente: { concluidaEm: sql`now() - interval '1 day'` },
+      desistida: {
+        concluidaEm: sql`now() - interval '30 days'`,
+        ultimoErro: 'Desistência após 6 tentativas',
+      },
+    })) {
+      await enqueue(t.app.db, `limpeza-${name}`, {});
+      const [row] = await rowsOf(t, `limpeza-${name}`);
+      await t.app.db.update(filaTarefas).set(values).where(eq(filaTarefas.id, row!.id));
+      ids[name] = row!.id;
+    }
+    await pruneDoneTasks(t.app.db);
+    const left = await t.app.db.select({ id: filaTarefas.id }).from(filaTarefas);
+    const leftIds = left.map((r) => r.id);
+    expect(leftIds).not.toContain(ids.antiga);
+    expect(leftIds).toEqual(expect.arrayContaining([ids.recente, ids.desistida]));
   });
 
   it('the claim of a task still running is renewed every third of the lease, so no other worker takes it', async () => {
@@ -99,5 +174,19 @@ describe('the worker', () => {
     const [longRow] = await rowsOf(t, 'longa');
     expect(longRow!.concluidaEm).toBeNull();
     long.release();
+  });
+
+  it(`long work holds at most ${LONG_TASK_SLOTS} slots: a third long task waits while an e-mail still runs`, async () => {
+    for (const n of [11, 12, 13]) await enqueue(t.app.db, 'longa', { n });
+    t.app.queue.wake();
+    await expect.poll(() => long.started.length).toBe(1 + LONG_TASK_SLOTS);
+    await enqueue(t.app.db, 'curta', { n: 14 });
+    t.app.queue.wake();
+    await expect.poll(() => quick, { timeout: 5_000 }).toEqual([2, 14]);
+    // Still only two long tasks under way, the third waiting in the queue, not given up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(long.started).toHaveLength(1 + LONG_TASK_SLOTS);
+    const waiting = (await rowsOf(t, 'longa')).filter((r) => r.concluidaEm === null && r.tentativas === 0);
+    expect(waiting).toHaveLength(1);
   });
 });

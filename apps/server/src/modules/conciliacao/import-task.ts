@@ -11,15 +11,15 @@ import { AppError } from '../../http/errors.ts';
 import { IMPORT_APPLY_TIMEOUT_MS } from '../../http/limits.ts';
 import {
   backoffMs,
-  enqueue,
   MAX_ATTEMPTS,
+  RetryLater,
   ShutdownInterruption,
   type Task,
   type TaskHandler,
 } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { importBase } from './import-base.ts';
-import { readQueuedRun, updateRun } from './repo.ts';
+import { readQueuedRun, updateRunUnderWay } from './repo.ts';
 
 /** The queue's task kind of a provider-base import (issue 16). */
 export const IMPORT_BASE = 'importar-base';
@@ -65,10 +65,7 @@ export function importBaseHandler(deps: Deps): TaskHandler {
     const data = importTaskData.parse(dados);
     const run = await readQueuedRun(deps.db, data.importacao);
     if (!run || !IMPORT_UNDER_WAY.includes(run.situacao)) return;
-    if (!(await isTurnOf(deps, run))) {
-      await enqueue(deps.db, IMPORT_BASE, data, new Date(Date.now() + TURN_WAIT_MS));
-      return;
-    }
+    if (!(await isTurnOf(deps, run))) throw new RetryLater(TURN_WAIT_MS);
     const sender = await senderOf(deps.db, run.idUsuario);
     if ('problem' in sender) return fail(deps, run, sender.problem);
     if (!run.arquivoKey) return fail(deps, run, LEFT_THE_QUEUE);
@@ -159,7 +156,7 @@ async function* storedBytes(storage: FileStorage, key: string, onFault: (err: un
 }
 
 const requeue = (db: Database, id: number, erro: string) =>
-  updateRun(db, id, {
+  updateRunUnderWay(db, id, {
     situacao: 'na-fila',
     erro,
     linhasLidas: 0,
@@ -168,16 +165,20 @@ const requeue = (db: Database, id: number, erro: string) =>
     rejeitadasKey: null,
   });
 
-/** Ends the run 'falhou' with why, then removes its files: nothing of it will be read again. */
+/**
+ * Ends the run 'falhou' with why, then removes its files: nothing of it will be read again. A run
+ * another attempt ended meanwhile (one the queue let go of at its time limit wakes after its
+ * retry) is left as that attempt recorded it.
+ */
 async function fail(deps: Deps, run: RunFiles, erro: string): Promise<void> {
-  await updateRun(deps.db, run.id, {
+  const ended = await updateRunUnderWay(deps.db, run.id, {
     situacao: 'falhou',
     erro,
     arquivoKey: null,
     rejeitadasKey: null,
     concluidaEm: new Date(),
   });
-  await removeFiles(deps, [run.arquivoKey, run.rejeitadasKey]);
+  if (ended) await removeFiles(deps, [run.arquivoKey, run.rejeitadasKey]);
 }
 
 /** A file the run no longer names and that could not be removed is the orphan sweep's. */

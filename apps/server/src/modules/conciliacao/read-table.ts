@@ -102,6 +102,8 @@ async function* readDelimited(head: Buffer, rest: AsyncIterable<Buffer>): AsyncG
 }
 
 const MAX_ROW_CHARS = 1024 * 1024;
+const rowTooLong = (line: number | undefined) =>
+  unprocessable(`A linha ${line} passa de 1 MB: o arquivo não parece uma exportação da base.`, 'arquivo');
 
 /** What the csv parser could not read, said in Portuguese with the line (as a spreadsheet numbers it). */
 function csvProblem(err: unknown) {
@@ -114,12 +116,7 @@ function csvProblem(err: unknown) {
       'arquivo',
     );
   }
-  if (code === 'CSV_MAX_RECORD_SIZE') {
-    return unprocessable(
-      `A linha ${lines} passa de 1 MB: o arquivo não parece uma exportação da base.`,
-      'arquivo',
-    );
-  }
+  if (code === 'CSV_MAX_RECORD_SIZE') return rowTooLong(lines);
   if (code?.startsWith('CSV_')) {
     return unprocessable(`O arquivo não pôde ser lido como CSV (linha ${lines}).`, 'arquivo');
   }
@@ -181,10 +178,15 @@ async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerato
       for await (const row of item.value as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based and sparse.
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        yield Array.from(values, (value) => {
+        const texts = Array.from(values, (value) => {
           const index = (value as { sharedString?: number } | null)?.sharedString;
           return index === undefined ? cellText(value) : cellText((shared[index] ?? '') as ExcelJS.CellValue);
         });
+        // A row is held to a csv row's limit: text written in its cell (not shared) escapes the
+        // shared text's count, and a few kilobytes of zip inflate into a cell of hundreds of MB.
+        if (texts.reduce((length, text) => length + text.length, 0) > MAX_ROW_CHARS)
+          throw rowTooLong(row.number);
+        yield texts;
       }
       return; // the first sheet only
     }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { deParaKey, type BaseRow, type BaseRowContext } from '@portal/domain/reconciliation';
 import type { DeParaTipo, Flow } from '@portal/domain';
-import type { ImportRunRow } from '@portal/domain/contracts/reconciliation';
+import { IMPORT_UNDER_WAY, type ImportRunRow } from '@portal/domain/contracts/reconciliation';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   baseProvedor,
@@ -90,6 +90,23 @@ export const readQueuedRun = async (db: DbOrTx, id: number) =>
 
 export const updateRun = (db: DbOrTx, id: number, values: Partial<typeof importacoesBase.$inferInsert>) =>
   db.update(importacoesBase).set(values).where(eq(importacoesBase.id, id));
+
+/**
+ * Updates a run only while it has not ended; false when it has (another attempt of its task
+ * applied or failed it meanwhile, and what that attempt recorded stands).
+ */
+export const updateRunUnderWay = async (
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof importacoesBase.$inferInsert>,
+) =>
+  (
+    await db
+      .update(importacoesBase)
+      .set(values)
+      .where(and(eq(importacoesBase.id, id), inArray(importacoesBase.situacao, [...IMPORT_UNDER_WAY])))
+      .returning({ id: importacoesBase.id })
+  ).length > 0;
 
 /** The staged columns, in the order `stageRows` sends them, with their Postgres array types. */
 const STAGE: [keyof BaseRow | 'linha', string][] = [
