@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anexos,
@@ -13,6 +13,7 @@ import {
   solicitacoes,
   usuarios,
 } from '../src/db/schema.ts';
+import { STORED_FILE_MISSING } from '../src/http/error-handler.ts';
 import { ORPHAN_GRACE_MS } from '../src/jobs/sweep-orphan-attachments.ts';
 import type { FileStorage } from '../src/storage/file-storage.ts';
 import { bearer, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -142,6 +143,25 @@ describe('the periodic sweep of orphan attachment files', () => {
 
     expect(await until(async () => !(await exists(orphan)))).toBe(true);
     for (const file of pointedAt) expect(await exists(file)).toBe(true);
+  });
+
+  it("a file its row names but the storage lost answers 404 'O arquivo não foi encontrado no armazenamento…', never a 500", async () => {
+    const id = await createWithDocuments(t, token);
+    const record = await readRequest(t.app, token, 'unidades', id);
+    const [attachment] = await t.app.db
+      .select({ key: anexos.storageKey })
+      .from(anexos)
+      .where(eq(anexos.idSolicitacao, id));
+    await t.app.storage.remove(attachment!.key);
+    const downloads = await Promise.all(
+      ['fatura', 'comprovante_pagamento', 'autorizacao'].map((field) =>
+        t.app.inject({ method: 'GET', url: record[field] as string, headers: bearer(token) }),
+      ),
+    );
+    const missing = downloads.filter((res) => res.statusCode !== 200);
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.statusCode).toBe(404);
+    expect(missing[0]!.json().msg).toBe(STORED_FILE_MISSING);
   });
 
   it('stops when the app closes', async () => {

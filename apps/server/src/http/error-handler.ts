@@ -2,13 +2,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseBusy, isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, schemaProblemStatus } from './errors.ts';
-import { StorageUnavailableError } from '../storage/file-storage.ts';
+import { StorageUnavailableError, StoredFileMissingError } from '../storage/file-storage.ts';
 
 export const DATABASE_UNAVAILABLE = 'Banco de dados indisponível no momento. Tente novamente em instantes.';
 export const DATABASE_BUSY = 'O sistema está ocupado no momento. Tente novamente em instantes.';
 export const DISK_FULL = 'Espaço em disco esgotado no servidor. Avise o administrador.';
 export const STORAGE_UNAVAILABLE =
   'O armazenamento de arquivos está indisponível no momento. Tente novamente em instantes.';
+export const STORED_FILE_MISSING =
+  'O arquivo não foi encontrado no armazenamento. Avise o administrador do portal.';
 
 /** No space left on the device (or the quota) where a file or the database was being written. */
 const isDiskFull = (err: { code?: unknown }) => err.code === 'ENOSPC' || err.code === 'EDQUOT';
@@ -54,6 +56,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
     }
+    if (err instanceof StoredFileMissingError) {
+      request.log.error({ key: err.key }, 'arquivo registrado ausente do armazenamento');
+      return reply.status(404).send({ error: 1, msg: STORED_FILE_MISSING });
+    }
     // Before the database checks: its cause (ECONNREFUSED…) would read as the database's.
     if (err instanceof StorageUnavailableError) {
       request.log.error({ err }, 'armazenamento de arquivos indisponível');
@@ -64,7 +70,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).send({ error: 1, msg: DATABASE_BUSY });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.warn({ code: (err.cause as { code?: string } | undefined)?.code ?? err.code }, 'banco indisponível');
+      request.log.warn(
+        { code: (err.cause as { code?: string } | undefined)?.code ?? err.code },
+        'banco indisponível',
+      );
       return reply.status(503).send({ error: 1, msg: DATABASE_UNAVAILABLE });
     }
     if (isDiskFull(err)) {
@@ -79,7 +88,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseDiskFull(err)) {
       request.log.error('banco de dados sem espaço em disco');
-      return reply.status(507).send({ error: 1, msg: 'Sem espaço em disco no banco de dados. Avise o administrador.' });
+      return reply
+        .status(507)
+        .send({ error: 1, msg: 'Sem espaço em disco no banco de dados. Avise o administrador.' });
     }
     request.log.error({ err }, 'unexpected error');
     return reply.status(500).send({ error: 1, msg: 'Erro interno. Tente novamente em instantes.' });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { FILE_CONTENT_TYPES, fileTypeByName, type FileType } from '@portal/domain';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { isMissingFile, StoredFileMissingError, type FileStorage } from '../storage/file-storage.ts';
 
 /** What a browser may show inline; every other accepted type is only downloaded. */
 const INLINE: readonly FileType[] = ['pdf', 'jpeg', 'png'];
@@ -30,9 +30,11 @@ export const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-
  * unreachable, a file missing) fails here, before any header, so the client gets the error
  * handler's answer instead of a file's headers over a broken body.
  */
-async function opened(source: Readable): Promise<Readable> {
+async function opened(source: Readable, key: string): Promise<Readable> {
   const chunks: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
-  const first = await chunks.next();
+  const first = await chunks.next().catch((err: unknown) => {
+    throw isMissingFile(err) ? new StoredFileMissingError(key) : err;
+  });
   async function* rest() {
     try {
       for (let next = first; !next.done; next = await chunks.next()) yield next.value;
@@ -53,7 +55,7 @@ export async function sendStoredFile(
   storage: FileStorage,
   file: { nome: string; tamanho?: number; storageKey: string; contentType?: string },
 ) {
-  const body = await opened(storage.read(file.storageKey));
+  const body = await opened(storage.read(file.storageKey), file.storageKey);
   const kind = fileTypeByName(file.nome);
   const inline = !file.contentType && kind !== undefined && INLINE.includes(kind);
   if (file.tamanho !== undefined) reply.header('content-length', file.tamanho);

@@ -43,6 +43,22 @@ export interface FileStorage {
 }
 
 /**
+ * A file a row names is not in the storage (removed by hand, a restore without its files, an
+ * expired export swept between the read of its row and the download): the error handler answers
+ * 404 and logs it for the operator.
+ */
+export class StoredFileMissingError extends Error {
+  override name = 'StoredFileMissingError';
+  constructor(readonly key: string) {
+    super(`arquivo ausente do armazenamento: ${key}`);
+  }
+}
+
+/** Whether a storage's read failed because the file is not there (disk ENOENT, S3 NoSuchKey). */
+export const isMissingFile = (err: unknown) =>
+  (err as { code?: string }).code === 'ENOENT' || (err as { name?: string }).name === 'NoSuchKey';
+
+/**
  * The storage could not be reached or refused the operation (an object store down, a missing
  * bucket): the error handler answers 503, and a save that met it wrote nothing.
  */

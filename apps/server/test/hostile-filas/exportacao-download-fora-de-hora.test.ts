@@ -52,4 +52,13 @@ describe('the file address at the wrong time', () => {
     expect(await storedKeys(t.app)).not.toContain(arquivoKey);
     expect((await download(id)).statusCode).toBe(410);
   });
+
+  it('ready but its file gone from the storage: 410 "expirou", never a 500', async () => {
+    const id = await ask();
+    await runQueue(t.app);
+    await t.app.storage.remove((await storedExport(t.app, id)).arquivoKey!);
+    const res = await download(id);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().msg).toBe(EXPIRED);
+  });
 });

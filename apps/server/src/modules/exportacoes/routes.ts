@@ -5,6 +5,7 @@ import { exportListReply, exportReply, exportRequestBody } from '@portal/domain/
 import { AppError, conflict } from '../../http/errors.ts';
 import { SHEET_CONTENT_TYPES } from '../../http/sheet-export.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
+import { StoredFileMissingError } from '../../storage/file-storage.ts';
 import { registerExportCleanup } from './expire.ts';
 import { findOwnExport, isExpired, listOwnExports, requestExport, toExportRow } from './repo.ts';
 
@@ -50,11 +51,15 @@ export const exportacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findOwnExport(app.db, request.user.id, request.params.id);
     if (isExpired(row, new Date())) throw new AppError(410, EXPIRED);
     if (row.situacao !== 'pronta' || !row.arquivoKey) throw conflict(NOT_READY);
+    // A file gone from the storage (swept a moment ago, a restore without it) is as good as expired.
     return sendStoredFile(reply, app.storage, {
       nome: row.nomeArquivo!,
       tamanho: row.tamanho ?? undefined,
       storageKey: row.arquivoKey,
       contentType: SHEET_CONTENT_TYPES[row.formato],
+    }).catch((err: unknown) => {
+      if (err instanceof StoredFileMissingError) throw new AppError(410, EXPIRED);
+      throw err;
     });
   });
 };
