@@ -106,7 +106,14 @@ export function ImportRunsTable({
         },
         {
           accessor: 'divergencias_abertas',
-          title: 'Divergências abertas / fechadas',
+          // On two lines: in one, the header alone pushed the table past a 1440 px screen.
+          title: (
+            <>
+              Divergências
+              <br />
+              abertas / fechadas
+            </>
+          ),
           textAlign: 'right',
           render: (r) => `${n(r.divergencias_abertas)} / ${n(r.divergencias_fechadas)}`,
         },
