@@ -40,7 +40,8 @@ const failed = (err: unknown) => toastError(err instanceof Error ? err.message :
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
-  const unread = useUnreadCount().data ?? 0;
+  // Until the count arrives the bell claims no number: "nenhuma não lida" would be a guess.
+  const unread = useUnreadCount().data;
   return (
     <Popover
       opened={opened}
@@ -56,15 +57,15 @@ export function NotificationBell() {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={unreadLabel(unread)}
+          aria-label={unread === undefined ? 'Notificações' : unreadLabel(unread)}
           onClick={() => setOpened((o) => !o)}
         >
           {/* The count inside the button: the name ('Notificações, 3 não lidas') holds the text shown (axe). */}
           <Indicator
-            label={unread > 99 ? '99+' : unread}
+            label={unread !== undefined && unread > 99 ? '99+' : unread}
             size={18}
             color="red"
-            disabled={unread === 0}
+            disabled={!unread}
             offset={2}
             data-notifications
             data-testid="notification-count"
@@ -74,7 +75,7 @@ export function NotificationBell() {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} role="dialog" aria-label="Notificações" data-notifications>
-        {opened && <NotificationPanel unread={unread} onOpenRecord={() => setOpened(false)} />}
+        {opened && <NotificationPanel unread={unread ?? 0} onOpenRecord={() => setOpened(false)} />}
       </Popover.Dropdown>
     </Popover>
   );
