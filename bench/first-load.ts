@@ -87,7 +87,7 @@ async function firstLoad(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
   if (session)
     await context.addInitScript(
-      (items) => Object.entries(items).forEach(([k, v]) => sessionStorage.setItem(k, v)),
+      (items) => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v)),
       session,
     );
   const page = await context.newPage();

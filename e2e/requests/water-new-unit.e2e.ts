@@ -36,7 +36,7 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
   it('[SOLICITANTE][CREATE]: Matrícula/RGI and Hidrômetro wording, water site types, no voltage', async () => {
     const page = pages.solicitante!;
     await page.goto(form.listPath);
-    // Sortable headers of mantine-datatable are buttons.
+    // Sortable headers are buttons.
     await page.locator('th[data-accessor="unidade"]').filter({ hasText: 'Matrícula/RGI' }).waitFor();
     await page.getByRole('link', { name: form.createButton }).click();
     await expectPath(page, form.newPath);

@@ -71,7 +71,8 @@ describe('"Alterar senha" on the avatar menu (issue 15 item 7, GUIDE §7)', () =
     await signIn(page, email, DEMO_PASSWORD);
     await expectPath(page, '/dashboard');
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
-    expect(await page.getByRole('menuitem', { name: 'Sair' }).isVisible()).toBe(true);
+    // The menu's code arrives with the first click: it opens once it is there.
+    await page.getByRole('menuitem', { name: 'Sair' }).waitFor();
     await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Alterar senha' });
 

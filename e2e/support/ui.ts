@@ -101,8 +101,8 @@ export async function pickDate(scope: Page | Locator, label: string, isoDate: st
     )
       break;
     if (step > 36) throw new Error(`${isoDate} não aparece no calendário de ${label}`);
-    // The header reads "novembro 2026": page towards the target month.
-    const [name, shownYear] = (await shown.innerText()).trim().split(' ');
+    // The header reads "novembro 2026" (shown capitalized): page towards the target month.
+    const [name, shownYear] = (await shown.innerText()).trim().toLowerCase().split(' ');
     const current = Number(shownYear) * 12 + [...Array(12).keys()].findIndex((m) => monthName(m) === name);
     const direction = year * 12 + month - 1 > current ? 'Próximo' : 'Anterior';
     await page

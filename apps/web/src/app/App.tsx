@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Modals } from '../ui/Modals.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { queryClient } from './queryClient.ts';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { ThemeProvider } from './ThemeProvider.tsx';
 
 /** Spec part 1 §9: notifications close after 5000 ms unless a screen asks otherwise. */
@@ -15,7 +15,9 @@ export function App() {
       <Toasts autoClose={NOTIFICATION_MS} position="top-right" zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <Modals labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </ThemeProvider>
   );

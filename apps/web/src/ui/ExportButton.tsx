@@ -2,11 +2,17 @@ import { Button, Group, Menu, Paper, Progress, Stack, Text } from '@mantine/core
 import { exportOrigin } from '@portal/domain/contracts/exports';
 import type { ExportFormat } from '@portal/domain/reports';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { apiDownload, type DownloadProgress } from '../api/client.ts';
+import { lazyPage } from '../app/lazy-page.ts';
 import { requestExport, saveFile, type ExportRow } from '../features/exports/api.ts';
-import { QueuedExportPanel } from '../features/exports/QueuedExportPanel.tsx';
 import { toastError, toastSuccess } from './toast.ts';
+
+// What follows a queued export loads once one is asked for, not with every list.
+const QueuedExportPanel = lazyPage(
+  () => import('../features/exports/QueuedExportPanel.tsx'),
+  'QueuedExportPanel',
+);
 
 interface Props {
   /** The export call under /api, without its query (e.g. novas-unidades/relatorio/exportar). */
@@ -75,7 +81,12 @@ export function ExportButton({ path, filters }: Props) {
 
   const start = (formato: ExportFormat) => void (inBackground ? ask(formato) : download(formato));
 
-  if (queued) return <QueuedExportPanel asked={queued} onClose={() => setQueued(null)} />;
+  if (queued)
+    return (
+      <Suspense fallback={null}>
+        <QueuedExportPanel asked={queued} onClose={() => setQueued(null)} />
+      </Suspense>
+    );
   if (progress)
     return (
       <Paper withBorder p="xs" radius="md" miw={280} role="status" aria-live="polite">

@@ -1,17 +1,96 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/pt-br';
+import { Input, InputBase, Popover } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState, type FocusEventHandler, type ReactNode } from 'react';
+import type { Calendar as CalendarComponent } from './Calendar.tsx';
+
+interface Props {
+  id?: string;
+  label: ReactNode;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** yyyy-mm-dd; empty: null (or '' from a form). */
+  value?: string | null;
+  onChange: (value: string | null) => void;
+  onFocus?: FocusEventHandler<HTMLButtonElement>;
+  onBlur?: FocusEventHandler<HTMLButtonElement>;
+  minDate?: string;
+  maxDate?: string;
+  /** A button that empties the field. */
+  clearable?: boolean;
+  w?: number;
+}
+
+const loadCalendar = () => import('./Calendar.tsx');
+
+/** dd/mm/aaaa, whatever the browser's language (issue 15 item 7). */
+const shown = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
 /**
- * What every date picker of the portal shares: Brazilian month and day names, dd/mm/aaaa. The
- * locale is loaded here, with the pages that pick dates, not by the shell every screen loads.
+ * A date field of the portal, as Mantine's DatePickerInput draws it: the date as dd/mm/aaaa on a
+ * button that opens a calendar under it. The calendar (Mantine Dates, dayjs, the pt-BR locale:
+ * 20 KB) is fetched when a field is first opened, not with every page that shows one.
  */
-export const PT_BR_DATE_PICKER = {
-  locale: 'pt-br',
-  valueFormat: 'DD/MM/YYYY',
-  placeholder: 'dd/mm/aaaa',
-  leftSection: <IconCalendar size={16} />,
-  // The calendar's paging buttons are icons: without a name a screen reader says only "botão".
-  previousLabel: 'Anterior',
-  nextLabel: 'Próximo',
-} as const;
+export function DateField({ value, onChange, minDate, maxDate, clearable, ...field }: Props) {
+  const [opened, setOpened] = useState(false);
+  const [Calendar, setCalendar] = useState<typeof CalendarComponent>();
+  // The dropdown opens with its calendar in it, so its focus trap has a day to focus.
+  const open = () =>
+    void loadCalendar().then((module) => {
+      setCalendar(() => module.Calendar);
+      setOpened(true);
+    });
+
+  return (
+    // The popover names its target: with the field's id, a label or a refused save still finds it.
+    <Popover
+      id={field.id}
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      trapFocus
+      returnFocus={false}
+    >
+      <Popover.Target>
+        <InputBase
+          {...field}
+          component="button"
+          type="button"
+          // Mantine's mark of a date picker's button, which the browser journeys look for.
+          data-dates-input
+          pointer
+          multiline
+          leftSection={<IconCalendar size={16} />}
+          rightSection={
+            clearable && value && !field.disabled ? (
+              <Input.ClearButton onClick={() => onChange(null)} />
+            ) : undefined
+          }
+          onClick={() => (opened ? setOpened(false) : open())}
+          // Reaching the field (pointer or keyboard) fetches the calendar before the click.
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={(event) => {
+            void loadCalendar();
+            field.onFocus?.(event);
+          }}
+        >
+          {value ? shown(value) : <Input.Placeholder>dd/mm/aaaa</Input.Placeholder>}
+        </InputBase>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {Calendar && (
+          <Calendar
+            value={value || null}
+            minDate={minDate}
+            maxDate={maxDate}
+            onChange={(date) => {
+              onChange(date);
+              setOpened(false);
+            }}
+          />
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

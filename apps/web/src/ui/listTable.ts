@@ -1,9 +1,7 @@
 import { PAGE_SIZES } from '@portal/domain';
 
-/** How every list's table looks (mantine-datatable props). */
+/** How every list's table looks (DataTable props). */
 export const LIST_TABLE_LOOK = {
-  withTableBorder: true,
-  borderRadius: 'md',
   striped: true,
   highlightOnHover: true,
   minHeight: 180,

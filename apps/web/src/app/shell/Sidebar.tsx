@@ -1,8 +1,9 @@
-import { AppShell, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { menuFor, type MenuSection, type SessionUser } from '@portal/domain';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { itemIcon } from './menuIcons.ts';
+import layout from './AppLayout.module.css';
 import classes from './Sidebar.module.css';
 
 interface Props {
@@ -23,8 +24,15 @@ export function Sidebar({ user, folded, onNavigate }: Props) {
   const sections = menuFor(user);
 
   return (
-    <AppShell.Navbar aria-label="Menu principal" p="sm" inert={folded} aria-hidden={folded || undefined}>
-      <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+    <Box
+      component="nav"
+      className={layout.navbar}
+      aria-label="Menu principal"
+      p="sm"
+      inert={folded}
+      aria-hidden={folded || undefined}
+    >
+      <ScrollArea className={layout.grow} scrollbarSize={6}>
         <Stack gap="sm" pb="md">
           {sections.map((section) => (
             <div key={section.key}>
@@ -52,8 +60,8 @@ export function Sidebar({ user, folded, onNavigate }: Props) {
             </div>
           ))}
         </Stack>
-      </AppShell.Section>
-      <AppShell.Section pt="xs" className={classes.bottom}>
+      </ScrollArea>
+      <Box pt="xs" className={classes.bottom}>
         <NavLink
           component={Link}
           to="/logout"
@@ -64,7 +72,7 @@ export function Sidebar({ user, folded, onNavigate }: Props) {
           leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
           className={classes.link}
         />
-      </AppShell.Section>
-    </AppShell.Navbar>
+      </Box>
+    </Box>
   );
 }

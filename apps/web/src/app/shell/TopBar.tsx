@@ -1,8 +1,10 @@
-import { AppShell, Burger, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Burger, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { Logo } from '../../ui/Logo.tsx';
+import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
 
 interface Props {
@@ -13,7 +15,8 @@ interface Props {
 
 export function TopBar({ user, navOpened, onToggleNav }: Props) {
   return (
-    <AppShell.Header px="md">
+    // Kept clear of the scrollbar a modal's scroll lock removes (react-remove-scroll's class).
+    <Box component="header" px="md" className={`${classes.header} ${zeroRightClassName}`}>
       <Group h="100%" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Burger
@@ -42,6 +45,6 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
           <UserMenu user={user} />
         </Group>
       </Group>
-    </AppShell.Header>
+    </Box>
   );
 }

@@ -1,51 +1,40 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
-import { IconFileDownload, IconKey, IconLogout } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { useState, type ComponentPropsWithRef } from 'react';
+import type { UserMenuDropdown } from './UserMenuDropdown.tsx';
 
-// Loaded when asked for: its form library is not needed by every page.
-const ChangePasswordModal = lazy(() =>
-  import('../../features/auth/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
-);
+const loadMenu = () => import('./UserMenuDropdown.tsx');
+
+type AvatarButtonProps = { user: SessionUser } & UnstyledButtonProps & ComponentPropsWithRef<'button'>;
+
+/** The avatar that opens the user menu, the same before and after the menu's code has arrived. */
+export function AvatarButton({ user, ...props }: AvatarButtonProps) {
+  return (
+    <UnstyledButton aria-label={`Menu do usuário ${user.name}`} style={{ borderRadius: '50%' }} {...props}>
+      {/* The placeholder figure, no initials: visible text missing from the button's name
+          (the user's) fails axe's label-content-name-mismatch. */}
+      <Avatar color="brand" radius="xl" aria-hidden />
+    </UnstyledButton>
+  );
+}
 
 /**
  * The avatar in the top bar opens the user's own things: their background exports, change the
- * password, sign out.
+ * password, sign out. Mantine's
+ * Menu (with the positioning code it brings, 6 KB of every first load) is fetched when the avatar
+ * is reached (pointer or keyboard) or clicked; the menu opens as soon as it has arrived.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [changing, setChanging] = useState(false);
+  const [Loaded, setLoaded] = useState<typeof UserMenuDropdown>();
+  if (Loaded) return <Loaded user={user} />;
   return (
-    <>
-      <Menu position="bottom-end" shadow="md" width={200}>
-        <Menu.Target>
-          <UnstyledButton aria-label={`Menu do usuário ${user.name}`} style={{ borderRadius: '50%' }}>
-            {/* The placeholder figure, no initials: visible text missing from the button's name
-                (the user's) fails axe's label-content-name-mismatch. */}
-            <Avatar color="brand" radius="xl" aria-hidden />
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to="/exportacoes"
-            leftSection={<IconFileDownload size={16} aria-hidden />}
-          >
-            Minhas exportações
-          </Menu.Item>
-          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChanging(true)}>
-            Alterar senha
-          </Menu.Item>
-          <Menu.Item component={Link} to="/logout" replace leftSection={<IconLogout size={16} aria-hidden />}>
-            Sair
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {changing && (
-        <Suspense fallback={null}>
-          <ChangePasswordModal user={user} onClose={() => setChanging(false)} />
-        </Suspense>
-      )}
-    </>
+    <AvatarButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => void loadMenu().then((module) => setLoaded(() => module.UserMenuDropdown))}
+    />
   );
 }

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   List,
   SegmentedControl,
@@ -25,8 +26,7 @@ import {
 import type { BaseConfirmationSituation } from '@portal/domain/contracts/base-confirmation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -140,6 +140,33 @@ export function BaseConfirmationPage() {
     },
   ];
   if (readyToConfirm) {
+    // The page's requests picked for "Confirmar selecionadas" (a new page starts with none).
+    const rows = list.data?.dados ?? [];
+    const picked = (r: BaseConfirmationRow) => selected.some((s) => s.id === r.id);
+    columns.unshift({
+      accessor: 'selecionar',
+      title: (
+        <Checkbox
+          aria-label="Selecionar todas as solicitações da página"
+          checked={rows.length > 0 && selected.length === rows.length}
+          indeterminate={selected.length > 0 && selected.length < rows.length}
+          disabled={rows.length === 0}
+          onChange={(event) => setSelected(event.currentTarget.checked ? rows : [])}
+        />
+      ),
+      width: 40,
+      render: (r) => (
+        <Checkbox
+          aria-label={`Selecionar ${r.unidade}`}
+          checked={picked(r)}
+          onChange={(event) =>
+            setSelected((current) =>
+              event.currentTarget.checked ? [...current, r] : current.filter((s) => s.id !== r.id),
+            )
+          }
+        />
+      ),
+    });
     columns.push({
       accessor: 'actions',
       title: '',
@@ -224,7 +251,6 @@ export function BaseConfirmationPage() {
             setPage(p);
             setSelected([]);
           }}
-          {...(readyToConfirm ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
           noRecordsText={
             situacao === 'na-base'
               ? 'Nenhuma solicitação aprovada aparece na base ainda.'

@@ -1,13 +1,11 @@
 import { Badge, Button, Card, Collapse, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { cappedPaginationText, LIST_TABLE_LOOK, NO_RESULTS, PAGE_SIZE_CHOICE } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
@@ -16,7 +14,7 @@ import { LogDetails } from './LogDetails.tsx';
 import { whenText } from './when.ts';
 
 /** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa (as on the reports). */
-const DATE_PICKER = { ...PT_BR_DATE_PICKER, w: 150, clearable: true } as const;
+const DATE_PICKER = { w: 150, clearable: true } as const;
 
 interface Filters {
   usuario: string | null;
@@ -127,14 +125,14 @@ export function LogsPage() {
               value={filters.acao}
               onChange={setFilter('acao')}
             />
-            <DatePickerInput
+            <DateField
               label="De"
               {...DATE_PICKER}
               maxDate={filters.ate ?? undefined}
               value={filters.de}
               onChange={setFilter('de')}
             />
-            <DatePickerInput
+            <DateField
               label="Até"
               {...DATE_PICKER}
               minDate={filters.de ?? undefined}

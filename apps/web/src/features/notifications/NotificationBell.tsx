@@ -1,29 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Switch,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import type { NotificationRow } from '@portal/domain/contracts/notifications';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { useEmailPreference, useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from './api.ts';
-import classes from './NotificationBell.module.css';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+import { useUnreadCount } from './api.ts';
+import type { NotificationPanel } from './NotificationPanel.tsx';
 
 const unreadLabel = (n: number) =>
   n === 0
@@ -32,7 +11,7 @@ const unreadLabel = (n: number) =>
       ? 'Notificações, 1 não lida'
       : `Notificações, ${n} não lidas`;
 
-const failed = (err: unknown) => toastError(err instanceof Error ? err.message : 'Não foi possível salvar');
+const loadPanel = () => import('./NotificationPanel.tsx');
 
 /**
  * The bell of the top bar: how many of my notices are unread, and a panel with the newest ones
@@ -40,8 +19,18 @@ const failed = (err: unknown) => toastError(err instanceof Error ? err.message :
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
+  // The panel's code (the list, the e-mail switch) is fetched when the bell is first opened, and
+  // the panel opens with it, so its focus trap has something to focus.
+  const [Panel, setPanel] = useState<typeof NotificationPanel>();
   // Until the count arrives the bell claims no number: "nenhuma não lida" would be a guess.
   const unread = useUnreadCount().data;
+  const toggle = () =>
+    opened
+      ? setOpened(false)
+      : void loadPanel().then((module) => {
+          setPanel(() => module.NotificationPanel);
+          setOpened(true);
+        });
   return (
     <Popover
       opened={opened}
@@ -58,7 +47,10 @@ export function NotificationBell() {
           color="gray"
           size="lg"
           aria-label={unread === undefined ? 'Notificações' : unreadLabel(unread)}
-          onClick={() => setOpened((o) => !o)}
+          onClick={toggle}
+          // Reaching the bell (pointer or keyboard) fetches the panel before the click.
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
         >
           {/* The count inside the button: the name ('Notificações, 3 não lidas') holds the text shown (axe). */}
           <Indicator
@@ -75,107 +67,8 @@ export function NotificationBell() {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} role="dialog" aria-label="Notificações" data-notifications>
-        {opened && <NotificationPanel unread={unread ?? 0} onOpenRecord={() => setOpened(false)} />}
+        {opened && Panel && <Panel unread={unread ?? 0} onOpenRecord={() => setOpened(false)} />}
       </Popover.Dropdown>
     </Popover>
-  );
-}
-
-function NotificationPanel({ unread, onOpenRecord }: { unread: number; onOpenRecord: () => void }) {
-  const list = useNotifications(true);
-  const markRead = useMarkRead();
-  const markAll = useMarkAllRead();
-  const preference = useEmailPreference();
-  const navigate = useNavigate();
-
-  const open = (notice: NotificationRow) => {
-    if (!notice.lida_em) markRead.mutate(notice.id, { onError: failed });
-    onOpenRecord();
-    void navigate(notice.link);
-  };
-
-  return (
-    <Stack gap={0}>
-      <Group justify="space-between" px="md" py="sm" className={classes.header}>
-        <Text fw={700} component="h2" size="md" m={0}>
-          Notificações
-        </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onError: failed })}
-        >
-          Marcar todas como lidas
-        </Button>
-      </Group>
-      <ScrollArea.Autosize mah={360} type="auto">
-        {list.isPending ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Carregando notificações" />
-          </Group>
-        ) : list.isError ? (
-          <Alert color="red" m="md">
-            {list.error.message}
-          </Alert>
-        ) : list.data.dados.length === 0 ? (
-          <Text p="md" size="sm">
-            Nenhuma notificação. Quando uma solicitação sua ou da sua regional mudar de status, o aviso
-            aparece aqui.
-          </Text>
-        ) : (
-          <ul className={classes.list} aria-label="Notificações, mais recentes primeiro">
-            {list.data.dados.map((notice) => (
-              <li key={notice.id} className={classes.item} data-unread={!notice.lida_em || undefined}>
-                <UnstyledButton className={classes.open} onClick={() => open(notice)}>
-                  <Text size="sm" fw={notice.lida_em ? 500 : 700}>
-                    {!notice.lida_em && (
-                      <>
-                        <span className={classes.dot} aria-hidden />
-                        <VisuallyHidden>Não lida: </VisuallyHidden>
-                      </>
-                    )}
-                    {notice.titulo}
-                  </Text>
-                  <Text size="sm">{notice.mensagem}</Text>
-                  <Text size="xs" className={classes.when}>
-                    {when(notice.criada_em)}
-                  </Text>
-                </UnstyledButton>
-                {!notice.lida_em && (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="xs"
-                    className={classes.markRead}
-                    onClick={() => markRead.mutate(notice.id, { onError: failed })}
-                  >
-                    Marcar como lida
-                  </Anchor>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </ScrollArea.Autosize>
-      {list.data && (
-        <Switch
-          className={classes.footer}
-          px="md"
-          py="sm"
-          label="Receber e-mails"
-          description="Avisos de mudança de status também por e-mail. O sino continua avisando."
-          checked={list.data.recebe_emails}
-          disabled={preference.isPending}
-          onChange={(event) =>
-            preference.mutate(event.currentTarget.checked, {
-              onSuccess: (reply) => toastSuccess(reply.msg),
-              onError: failed,
-            })
-          }
-        />
-      )}
-    </Stack>
   );
 }

@@ -11,7 +11,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   labelOf,
   POST_APPROVAL_STAGE,
@@ -24,7 +23,7 @@ import { followUpBody, POST_APPROVAL_MAX } from '@portal/domain/contracts/post-a
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { postApprovalKeys, readUnit, saveFollowUp, type PostApprovalRecord } from './api.ts';
 import { STAGE_SCREENS } from './screens.ts';
@@ -34,7 +33,6 @@ import { charCounter } from '../../ui/charCounter.tsx';
 
 const SITUATIONS = SITE_SITUATIONS.map((s) => ({ value: String(s.code), label: s.label }));
 const BACK = STAGE_SCREENS.acompanhamento.path;
-const DATE = { ...PT_BR_DATE_PICKER, clearable: true } as const;
 
 /** /acompanhar-uc/{id} (spec part 2 §2.9): the first invoice of a validated unit, until it is 'Ativa'. */
 export function FollowUpPage() {
@@ -109,17 +107,17 @@ function FollowUpForm({ unit }: { unit: PostApprovalRecord }) {
           {waitingHere && readOnly && <Alert color="yellow">Seu perfil é somente de consulta.</Alert>}
           {problem && <Alert color="red">{problem}</Alert>}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <DatePickerInput
+            <DateField
               label="Data de Emissão da 1ª Fatura"
               required={values.situacao === '2'}
-              {...DATE}
+              clearable
               maxDate={today}
               disabled={readOnly}
               {...form.getInputProps('data_primeira_fatura')}
             />
-            <DatePickerInput
+            <DateField
               label="Data de Recebimento da 1ª Fatura"
-              {...DATE}
+              clearable
               minDate={values.data_primeira_fatura ?? undefined}
               maxDate={today}
               disabled={readOnly}

@@ -23,8 +23,7 @@ import {
 } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FAILED } from '../../ui/feedback.ts';

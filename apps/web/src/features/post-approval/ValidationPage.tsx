@@ -12,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   AUTOMATIC_DEBIT_PAYMENT_TYPES,
   isValidationType,
@@ -29,7 +28,7 @@ import { POST_APPROVAL_MAX, validationBody } from '@portal/domain/contracts/post
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { postApprovalKeys, readUnit, saveValidation, type PostApprovalRecord } from './api.ts';
 import { STAGE_SCREENS } from './screens.ts';
@@ -214,10 +213,9 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
                   disabled={readOnly}
                   {...form.getInputProps('tipologia')}
                 />
-                <DatePickerInput
+                <DateField
                   label="Data da Validação"
                   required
-                  {...PT_BR_DATE_PICKER}
                   maxDate={todayInBrasilia(new Date())}
                   disabled={readOnly}
                   {...form.getInputProps('data_validacao')}

@@ -3,8 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { IMPORT_UNDER_WAY, type ImportSituation } from '@portal/domain/contracts/reconciliation';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { paginationText } from '../../ui/listTable.ts';
 import { toastError } from '../../ui/toast.ts';
@@ -56,8 +55,6 @@ export function ImportRunsTable({
 
   return (
     <DataTable<ImportRunRow>
-      withTableBorder
-      borderRadius="md"
       striped
       minHeight={150}
       fetching={runs.isFetching && !runs.data}

@@ -18,7 +18,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import {
   acceptAttribute,
   checkRegularizationSave,
@@ -47,7 +46,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
 import { modals } from '../../ui/modals.ts';
@@ -275,11 +274,10 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
             {CORRECTION_INPUTS.map(({ field, type, max }) =>
               type === 'date' ? (
                 // Brazilian dates (dd/mm/aaaa) whatever the browser's language (issue 15 item 7).
-                <DatePickerInput
+                <DateField
                   key={field}
                   id={`campo-${field}`}
                   label={labelOfField(field)}
-                  {...PT_BR_DATE_PICKER}
                   clearable
                   disabled={!editable(field)}
                   required={policy.requiredFields.includes(field)}

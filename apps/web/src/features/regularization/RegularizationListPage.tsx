@@ -10,8 +10,7 @@ import {
 } from '@portal/domain';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableSortStatus } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportButton } from '../../ui/ExportButton.tsx';
@@ -104,8 +103,6 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
           />
         </Group>
         <DataTable<RegularizationRow>
-          withTableBorder
-          borderRadius="md"
           striped
           highlightOnHover
           minHeight={180}

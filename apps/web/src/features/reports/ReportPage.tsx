@@ -1,5 +1,4 @@
 import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   codesOf,
@@ -13,11 +12,10 @@ import {
 import { reportColumns, type ReportDefinition, type ReportRow } from '@portal/domain/reports';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableSortStatus } from '../../ui/DataTable.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
@@ -28,7 +26,7 @@ import { ReportCell } from './ReportCell.tsx';
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'Todos';
 /** De and Até: a pt-BR calendar, shown and typed as dd/mm/aaaa. */
-const DATE_PICKER = { ...PT_BR_DATE_PICKER, w: 150, clearable: true } as const;
+const DATE_PICKER = { w: 150, clearable: true } as const;
 
 /**
  * One of the six reports (spec part 2 §2.10): every column of the report row, paged, filtered and
@@ -128,14 +126,14 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
               onChange={(value) => value && refilter(setDivergence)(value)}
             />
           )}
-          <DatePickerInput
+          <DateField
             label="De"
             {...DATE_PICKER}
             maxDate={range.ate ?? undefined}
             value={range.de}
             onChange={(de) => refilter(setRange)({ ...range, de })}
           />
-          <DatePickerInput
+          <DateField
             label="Até"
             {...DATE_PICKER}
             minDate={range.de ?? undefined}
@@ -157,8 +155,6 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
             : 'O período filtra pela data da solicitação à concessionária.'}
         </Text>
         <DataTable<ReportRow>
-          withTableBorder
-          borderRadius="md"
           striped
           highlightOnHover
           pinFirstColumn

@@ -1,26 +1,22 @@
-import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  acceptAttribute,
   FILE_HEAD_BYTES,
   fileProblem,
   formFieldLabel,
-  MAX_FILE_BYTES,
   type RequestFile,
   type RequestForm,
   type RequestPolicy,
 } from '@portal/domain';
-import { IconEye, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { confirmDelete, FAILED } from '../../ui/feedback.ts';
 import { modals } from '../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { deleteAttachment, type RequestRecord } from './api.ts';
 import { AttachmentViewer } from '../../ui/AttachmentViewer.tsx';
-import type { ChosenFiles, Problems } from './formModel.ts';
-import { fieldInputId } from './RequestFieldInput.tsx';
+import { ACCEPTED_TEXT, type ChosenFiles, type Problems } from './formModel.ts';
 import { formatFileSize } from '../files/fileSize.ts';
 import { timelineKey, useTimeline, type TimelineAttachment } from './timeline/api.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,9 +32,10 @@ interface Props {
   onDeleted: () => void;
 }
 
-const ACCEPT = acceptAttribute('solicitacao');
-/** Said before anything is chosen (issue 15 item 5), from the same limit the server enforces. */
-const ACCEPTED_TEXT = `PDF, JPG ou PNG de até ${formatFileSize(MAX_FILE_BYTES)}`;
+// What fills or empties a slot (Mantine's Dropzone, a tooltip) loads with the first slot the user
+// may change, not with every record.
+const SlotDropzone = lazyPage(() => import('./SlotDropzone.tsx'), 'SlotDropzone');
+const DeleteStoredFile = lazyPage(() => import('./DeleteStoredFile.tsx'), 'DeleteStoredFile');
 
 /** The file's type is judged by its first bytes and its size before anything is sent (spec part 1 §5). */
 async function problemOf(file: File): Promise<string | null> {
@@ -104,15 +101,17 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
           return (
             <Stack key={slot} gap={4}>
               {editable ? (
-                <SlotDropzone
-                  slot={slot}
-                  label={label}
-                  required={policy.requiredFiles.includes(slot)}
-                  replacing={Boolean(stored)}
-                  chosen={files[slot] ?? null}
-                  error={problems[slot]}
-                  onChoose={(file) => void choose(slot, file)}
-                />
+                <Suspense fallback={null}>
+                  <SlotDropzone
+                    slot={slot}
+                    label={label}
+                    required={policy.requiredFiles.includes(slot)}
+                    replacing={Boolean(stored)}
+                    chosen={files[slot] ?? null}
+                    error={problems[slot]}
+                    onChoose={(file) => void choose(slot, file)}
+                  />
+                </Suspense>
               ) : (
                 <Text size="sm" fw={500}>
                   {label}
@@ -128,16 +127,9 @@ export function AttachmentsSection({ form, policy, record, files, problems, onCh
                   </Anchor>
                   <StoredFileFacts nome={stored.nome} tamanho={stored.tamanho} sent={sentBy(stored.id)} />
                   {editable && (
-                    <Tooltip label="Apagar arquivo">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Apagar ${label}`}
-                        onClick={() => removeFile(slot)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <Suspense fallback={null}>
+                      <DeleteStoredFile label={label} onDelete={() => removeFile(slot)} />
+                    </Suspense>
                   )}
                 </Group>
               ) : (
@@ -178,85 +170,6 @@ function StoredFileFacts({
       <Text size="xs" c="gray.7">
         {facts.join(' · ')}
       </Text>
-    </Stack>
-  );
-}
-
-interface SlotDropzoneProps {
-  slot: RequestFile;
-  label: string;
-  required: boolean;
-  replacing: boolean;
-  chosen: File | null;
-  error: string | undefined;
-  onChoose: (file: File | null) => void;
-}
-
-/**
- * One slot's drop area (Mantine Dropzone): drag a file onto it or activate it to choose one. The
- * accepted types and the limit are written on it before anything is chosen; what is dropped goes
- * through the same content check as what is chosen (problemOf), so the refusal reads the same.
- */
-function SlotDropzone({ slot, label, required, replacing, chosen, error, onChoose }: SlotDropzoneProps) {
-  const labelId = `${fieldInputId(slot)}-rotulo`;
-  const hintId = `${fieldInputId(slot)}-dica`;
-  const errorId = `${fieldInputId(slot)}-erro`;
-  const promptId = `${fieldInputId(slot)}-acao`;
-  return (
-    <Stack gap={4}>
-      <Text id={labelId} size="sm" fw={500}>
-        {label}
-        {required && (
-          <Text span c="red.8" inherit aria-hidden>
-            {' *'}
-          </Text>
-        )}
-      </Text>
-      <Dropzone
-        id={fieldInputId(slot)}
-        role="button"
-        // Named by the slot and every word it shows, so a speech user can say what they see (axe).
-        aria-labelledby={`${labelId} ${promptId} ${hintId}`}
-        aria-describedby={error ? errorId : undefined}
-        multiple={false}
-        onDrop={(dropped) => onChoose(dropped[0] ?? null)}
-        onReject={(rejected) => onChoose(rejected[0]?.file ?? null)}
-        // Not rendered, only clicked: a file input inside role="button" is a nested control (axe).
-        inputProps={{ accept: ACCEPT, style: { display: 'none' } }}
-        p="sm"
-        radius="md"
-        style={error ? { borderColor: 'var(--mantine-color-red-8)' } : undefined}
-      >
-        <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-          <IconFileUpload size={28} aria-hidden />
-          <Stack gap={0} miw={0}>
-            <Text id={promptId} size="sm" truncate>
-              {chosen
-                ? chosen.name
-                : replacing
-                  ? 'Arraste um arquivo para substituir ou clique para escolher'
-                  : 'Arraste o arquivo aqui ou clique para escolher'}
-            </Text>
-            {/* A space between the two lines: axe reads the area's text without one ("escolherPDF"). */}{' '}
-            <Text id={hintId} size="xs" c="gray.7">
-              {chosen ? formatFileSize(chosen.size) : ACCEPTED_TEXT}
-            </Text>
-          </Stack>
-        </Group>
-      </Dropzone>
-      {chosen && (
-        <Anchor component="button" type="button" size="xs" onClick={() => onChoose(null)}>
-          <Group gap={4} wrap="nowrap">
-            <IconX size={14} aria-hidden />
-            Remover {chosen.name}
-          </Group>
-        </Anchor>
-      )}
-      {error && (
-        <Text id={errorId} size="xs" c="red.8" role="alert">
-          {error}
-        </Text>
-      )}
     </Stack>
   );
 }

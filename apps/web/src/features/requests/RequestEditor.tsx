@@ -18,16 +18,16 @@ import {
 } from '@portal/domain';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { lazyPage } from '../../app/lazy-page.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { modals } from '../../ui/modals.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
 import { saveRequest, type RequestRecord } from './api.ts';
 import { AttachmentsSection } from './AttachmentsSection.tsx';
-import { DuplicateModal } from './DuplicateModal.tsx';
 import {
   chosenSlots,
   initialValues,
@@ -39,7 +39,7 @@ import {
   type FormValues,
   type Problems,
 } from './formModel.ts';
-import { displayValue, fieldInputId, type FieldContext } from './RequestFieldInput.tsx';
+import { displayValue, fieldInputId, modalInputId, type FieldContext } from './RequestFieldInput.tsx';
 import { RequestFieldsSection } from './RequestFieldsSection.tsx';
 import { RequesterSection, type Requester } from './RequesterSection.tsx';
 import { StatusSection } from './StatusSection.tsx';
@@ -48,14 +48,17 @@ import { useCepLookup, useLocalityOptions } from './useLocality.ts';
 import { useStatusLabel } from './useStatusLabel.ts';
 import { FAILED } from '../../ui/feedback.ts';
 import { requestKeys } from './queryKeys.ts';
-import { RequestTimeline } from './timeline/RequestTimeline.tsx';
 import { ActionBar } from './record/ActionBar.tsx';
-import { ActionModal, modalInputId } from './record/ActionModal.tsx';
 import { ChangedMeanwhile } from './record/ChangedMeanwhile.tsx';
 import { changedFields, type ChangedField } from './record/changedFields.ts';
 import { ReadOnlyNotice, RecordHeader } from './record/RecordHeader.tsx';
 import { withdrawRequest } from './record/withdraw.ts';
 import { useListReturnHref } from './list/returnHref.ts';
+
+// Loaded when they show: the confirmation of a move, the duplicate warning, a record's timeline.
+const ActionModal = lazyPage(() => import('./record/ActionModal.tsx'), 'ActionModal');
+const DuplicateModal = lazyPage(() => import('./DuplicateModal.tsx'), 'DuplicateModal');
+const RequestTimeline = lazyPage(() => import('./timeline/RequestTimeline.tsx'), 'RequestTimeline');
 
 interface Props {
   form: RequestForm;
@@ -383,7 +386,11 @@ export function RequestEditor({ form, record, onReload }: Props) {
           </Stack>
         )}
         {/* One timeline (status, observations, fields, files) in place of the two history modals. */}
-        {record && <RequestTimeline form={form} id={record.id} />}
+        {record && (
+          <Suspense fallback={null}>
+            <RequestTimeline form={form} id={record.id} />
+          </Suspense>
+        )}
       </Stack>
       <ActionBar
         start={
@@ -431,23 +438,29 @@ export function RequestEditor({ form, record, onReload }: Props) {
           </>
         }
       />
-      <ActionModal
-        form={form}
-        action={pendingAction}
-        policy={policy}
-        ctx={ctx}
-        problems={problems}
-        chosenFiles={chosenSlots(files)}
-        pending={mutation.isPending}
-        onConfirm={confirmAction}
-        onClose={() => setPendingAction(null)}
-      />
-      <DuplicateModal
-        form={form}
-        warning={duplicates.shown}
-        onClose={duplicates.close}
-        onOverride={duplicates.override}
-      />
+      <Suspense fallback={null}>
+        {pendingAction && (
+          <ActionModal
+            form={form}
+            action={pendingAction}
+            policy={policy}
+            ctx={ctx}
+            problems={problems}
+            chosenFiles={chosenSlots(files)}
+            pending={mutation.isPending}
+            onConfirm={confirmAction}
+            onClose={() => setPendingAction(null)}
+          />
+        )}
+        {duplicates.shown && (
+          <DuplicateModal
+            form={form}
+            warning={duplicates.shown}
+            onClose={duplicates.close}
+            onOverride={duplicates.override}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -59,11 +59,12 @@ describe('RequestFieldInput: request dates on a pt-BR calendar (issue 15 item 7)
     expect(document.querySelector('input[type="date"]')).toBeNull();
   });
 
-  it('picking a day on the calendar (Portuguese month names) sends that day as yyyy-mm-dd', () => {
+  it('picking a day on the calendar (Portuguese month names) sends that day as yyyy-mm-dd', async () => {
     const record = recordOf('energia', 'nova', { status: 4, data_ativacao: '2026-12-05' });
     const { sent } = show('data_ativacao', record);
     fireEvent.click(control('Previsão de Ativação'));
-    expect(screen.getByText('dezembro 2026')).toBeTruthy();
+    // The calendar's code is fetched on the first click; it opens once it has arrived.
+    expect(await screen.findByText('dezembro 2026', {}, { timeout: 5_000 })).toBeTruthy();
     // The paging buttons are named, in Portuguese.
     fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));
     fireEvent.click(screen.getByRole('button', { name: '4 janeiro 2027' }));

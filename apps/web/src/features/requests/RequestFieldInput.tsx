@@ -1,17 +1,16 @@
-import { InputBase, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   fieldKind,
+  formatCep,
   formatCpfOrCnpj,
   formFieldLabel,
   UFS,
   type RequestField,
   type RequestForm,
 } from '@portal/domain';
-import { IMaskInput } from 'react-imask';
 import { charCounter } from '../../ui/charCounter.tsx';
-import { PT_BR_DATE_PICKER } from '../../ui/datePicker.tsx';
+import { DateField } from '../../ui/datePicker.tsx';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 import type { FormValues } from './formModel.ts';
@@ -44,6 +43,9 @@ interface Props {
 
 /** The DOM id of a field's input, so a refused save can put the focus on it. */
 export const fieldInputId = (name: string) => `campo-${name}`;
+
+/** The action modal's inputs get their own ids: the same field is also in the form behind it. */
+export const modalInputId = (field: string) => `acao-${field}`;
 
 const UF_OPTIONS: SelectOption[] = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
 
@@ -152,15 +154,12 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
       );
     case 'cep':
       return (
-        <InputBase
+        <TextInput
           {...common}
-          component={IMaskInput}
-          mask="00000-000"
           inputMode="numeric"
           placeholder="00000-000"
           description={ctx.cepNotice ?? common.description}
-          onAccept={(typed: string) => editor.setFieldValue(field, typed)}
-          onChange={undefined}
+          onChange={(event) => editor.setFieldValue(field, formatCep(event.currentTarget.value))}
           onBlur={() => ctx.onCepBlur(editor.values[field])}
         />
       );
@@ -190,9 +189,8 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
       // dd/mm/aaaa on the portal's calendar whatever the browser's language (issue 15 item 7);
       // the picker hands back yyyy-mm-dd, the value the server has always received.
       return (
-        <DatePickerInput
+        <DateField
           {...common}
-          {...PT_BR_DATE_PICKER}
           clearable={!required}
           value={value || null}
           onChange={(date) => editor.setFieldValue(field, date ?? '')}

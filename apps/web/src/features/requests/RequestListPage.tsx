@@ -12,8 +12,7 @@ import {
 } from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableSortStatus } from '../../ui/DataTable.tsx';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session/useSession.ts';
@@ -130,8 +129,6 @@ export function RequestListPage({ form }: Props) {
           <RequestCards form={form} rows={rows} total={total} page={page} perPage={perPage} onPage={onPage} />
         ) : (
           <DataTable<RequestRow>
-            withTableBorder
-            borderRadius="md"
             striped
             highlightOnHover
             minHeight={180}

@@ -5,6 +5,7 @@ import {
   formatCpfOrCnpj,
   formFieldLabel,
   isValidCpfOrCnpj,
+  MAX_FILE_BYTES,
   messages,
   normalizeValue,
   REQUEST_FIELDS,
@@ -16,12 +17,16 @@ import {
   type SessionUser,
 } from '@portal/domain';
 import { schemaErrors } from '../../ui/formErrors.ts';
+import { formatFileSize } from '../files/fileSize.ts';
 import type { RequestRecord } from './api.ts';
 
 /** Every input of the form holds text; selects hold their code as text, as the schemas accept. */
 export type FormValues = Record<RequestField, string>;
 
 export type ChosenFiles = Partial<Record<RequestFile, File | null>>;
+
+/** Said before anything is chosen (issue 15 item 5), from the same limit the server enforces. */
+export const ACCEPTED_TEXT = `PDF, JPG ou PNG de até ${formatFileSize(MAX_FILE_BYTES)}`;
 
 /** How each stored value is shown in its input. */
 const DISPLAY: Partial<Record<RequestField, (value: string) => string>> = {

@@ -1,12 +1,15 @@
 import { Input, SegmentedControl } from '@mantine/core';
 import { formatCnpj, type Flow } from '@portal/domain';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { activeColumn, dateCell } from '../shared/cells.tsx';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { companiesResource, type CompanyRow } from './api.ts';
-import { CompanyFormModal } from './CompanyFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const CompanyFormModal = lazyPage(() => import('./CompanyFormModal.tsx'), 'CompanyFormModal');
 
 /** /empresas — 'Empresas Habilitadas', energy and water lists (spec part 2 §2.7). */
 export function CompaniesPage() {
@@ -52,7 +55,9 @@ export function CompaniesPage() {
           activeColumn<CompanyRow>('status', 'Status', ['Ativa', 'Inativa']),
         ]}
       />
-      {modal.opened && <CompanyFormModal fluxo={fluxo} record={modal.record} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.opened && <CompanyFormModal fluxo={fluxo} record={modal.record} onClose={modal.close} />}
+      </Suspense>
     </>
   );
 }

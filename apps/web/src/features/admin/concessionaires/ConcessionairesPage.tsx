@@ -1,12 +1,18 @@
 import { Select } from '@mantine/core';
 import type { Flow } from '@portal/domain';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { activeColumn } from '../shared/cells.tsx';
 import { FLOW_LABELS, FLOW_OPTIONS } from '../shared/flows.ts';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { concessionairesResource, type ConcessionaireRow } from './api.ts';
-import { ConcessionaireFormModal } from './ConcessionaireFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const ConcessionaireFormModal = lazyPage(
+  () => import('./ConcessionaireFormModal.tsx'),
+  'ConcessionaireFormModal',
+);
 
 /** /concessionarias — energy and water concessionaires offered by the request forms. */
 export function ConcessionairesPage() {
@@ -43,7 +49,11 @@ export function ConcessionairesPage() {
           activeColumn<ConcessionaireRow>('ativo', 'Status', ['Ativa', 'Inativa']),
         ]}
       />
-      {modal.opened && <ConcessionaireFormModal record={modal.record} fluxo={fluxo} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.opened && (
+          <ConcessionaireFormModal record={modal.record} fluxo={fluxo} onClose={modal.close} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,13 @@
 import { Badge, Group } from '@mantine/core';
 import { PERMISSION_FLAGS, PERMISSION_LABELS } from '@portal/domain';
+import { Suspense } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { groupsResource, type GroupRow } from './api.ts';
-import { GroupFormModal } from './GroupFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const GroupFormModal = lazyPage(() => import('./GroupFormModal.tsx'), 'GroupFormModal');
 
 function Permissions({ group }: { group: GroupRow }) {
   const granted = PERMISSION_FLAGS.filter((flag) => group[flag]);
@@ -40,7 +44,9 @@ export function GroupsPage() {
           { accessor: 'permissoes', title: 'Permissões', render: (g) => <Permissions group={g} /> },
         ]}
       />
-      {modal.opened && <GroupFormModal record={modal.record} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.opened && <GroupFormModal record={modal.record} onClose={modal.close} />}
+      </Suspense>
     </>
   );
 }

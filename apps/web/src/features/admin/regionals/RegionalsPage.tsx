@@ -1,8 +1,12 @@
+import { Suspense } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { dateCell } from '../shared/cells.tsx';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { regionalsResource, type RegionalRow } from './api.ts';
-import { RegionalFormModal } from './RegionalFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const RegionalFormModal = lazyPage(() => import('./RegionalFormModal.tsx'), 'RegionalFormModal');
 
 /** /regional — 'Gerenciamento de Regional' (spec part 2 §2.6). */
 export function RegionalsPage() {
@@ -30,7 +34,9 @@ export function RegionalsPage() {
           },
         ]}
       />
-      {modal.opened && <RegionalFormModal record={modal.record} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.opened && <RegionalFormModal record={modal.record} onClose={modal.close} />}
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Card, Group, Stack, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable.tsx';
 import type { ReactNode } from 'react';
 import { ExportButton } from '../../../ui/ExportButton.tsx';
 import { LIST_TABLE_LOOK, NO_RESULTS, PAGE_SIZE_CHOICE, paginationText } from '../../../ui/listTable.ts';

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from '../../../ui/DataTable.tsx';
 
 /** Cells shared by the administration tables. */
 

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, SEARCH_MIN_LENGTH } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from '../../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { toastError } from '../../../ui/toast.ts';
 import type { AdminResource, ListParams } from './api.ts';

@@ -1,10 +1,13 @@
 import { Select } from '@mantine/core';
 import type { Flow } from '@portal/domain';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { statusKindLabel, statusLabelsResource, type StatusKind, type StatusLabelRow } from './api.ts';
-import { StatusLabelFormModal } from './StatusLabelFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const StatusLabelFormModal = lazyPage(() => import('./StatusLabelFormModal.tsx'), 'StatusLabelFormModal');
 
 interface Props {
   fluxo: Flow;
@@ -50,7 +53,9 @@ export function StatusLabelsPage({ fluxo, title }: Props) {
           { accessor: 'rotulo', title: 'Rótulo', sortable: true },
         ]}
       />
-      {modal.record && <StatusLabelFormModal record={modal.record} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.record && <StatusLabelFormModal record={modal.record} onClose={modal.close} />}
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
+import { DataTable } from '../../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
 import { FAILED } from '../../../ui/feedback.ts';
 import { PAGE_SIZE_CHOICE, paginationText } from '../../../ui/listTable.ts';
@@ -86,8 +85,6 @@ export function TaskQueuePage() {
           tentativas; reexecute-a quando o problema for resolvido, ou descarte-a.
         </Text>
         <DataTable<TaskRow>
-          withTableBorder
-          borderRadius="md"
           striped
           minHeight={180}
           fetching={list.isFetching}

@@ -1,13 +1,17 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { lazyPage } from '../../../app/lazy-page.ts';
 import { modals } from '../../../ui/modals.ts';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import { AdminListPage } from '../shared/AdminListPage.tsx';
 import { activeColumn, dateCell } from '../shared/cells.tsx';
 import { useRecordModal } from '../shared/useRecordModal.ts';
 import { sendPasswordReset, usersResource, type UserRow } from './api.ts';
-import { UserFormModal } from './UserFormModal.tsx';
+
+// Its form (and the form library) loads when it is opened, not with the list.
+const UserFormModal = lazyPage(() => import('./UserFormModal.tsx'), 'UserFormModal');
 
 /** /usuarios — 'Gerenciamento de Usuários' (spec part 2 §2.5). */
 export function UsersPage() {
@@ -73,7 +77,9 @@ export function UsersPage() {
           activeColumn<UserRow>('id_status', 'Ativo', ['Ativo', 'Inativo']),
         ]}
       />
-      {modal.opened && <UserFormModal record={modal.record} onClose={modal.close} />}
+      <Suspense fallback={null}>
+        {modal.opened && <UserFormModal record={modal.record} onClose={modal.close} />}
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   FIELD_MAX,
@@ -16,7 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { charCounter } from '../../../ui/charCounter.tsx';
-import { PT_BR_DATE_PICKER } from '../../../ui/datePicker.tsx';
+import { DateField } from '../../../ui/datePicker.tsx';
 import { concessionaires, regionals } from '../api.ts';
 import { lookupKeys } from '../queryKeys.ts';
 import { useStatusLabel } from '../useStatusLabel.ts';
@@ -24,7 +23,6 @@ import type { ListStateOptions } from './useListState.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SEARCH_DEBOUNCE_MS = 350;
-const DATE_PICKER = { ...PT_BR_DATE_PICKER, clearable: true } as const;
 
 interface Props {
   form: RequestForm;
@@ -111,16 +109,16 @@ export function ListFilters({ form, filters, onChange }: Props) {
         value={filters.concessionaria === undefined ? null : String(filters.concessionaria)}
         onChange={(value) => onChange({ concessionaria: toId(value) })}
       />
-      <DatePickerInput
+      <DateField
         label="Pedido de"
-        {...DATE_PICKER}
+        clearable
         maxDate={filters.ate}
         value={filters.de ?? null}
         onChange={(de) => onChange({ de: de ?? undefined })}
       />
-      <DatePickerInput
+      <DateField
         label="Pedido até"
-        {...DATE_PICKER}
+        clearable
         minDate={filters.de}
         value={filters.ate ?? null}
         onChange={(ate) => onChange({ ate: ate ?? undefined })}

@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { formFieldLabel, type RequestAction, type RequestForm, type RequestPolicy } from '@portal/domain';
-import { RequestFieldInput, type FieldContext } from '../RequestFieldInput.tsx';
+import { modalInputId, RequestFieldInput, type FieldContext } from '../RequestFieldInput.tsx';
 import { ObservationInput } from '../StatusSection.tsx';
 import { useStatusLabel } from '../useStatusLabel.ts';
 import type { Problems } from '../formModel.ts';
@@ -18,9 +18,6 @@ interface Props {
   onConfirm: () => void;
   onClose: () => void;
 }
-
-/** The modal's inputs get their own ids: the same field is also in the form behind it. */
-export const modalInputId = (field: string) => `acao-${field}`;
 
 /**
  * The confirmation of one move (issue 15): it names the status the request will be in, and asks
