@@ -35,6 +35,10 @@ type UserRow = {
   regionais: number[];
 };
 
+/** A user who may still act: active, in an active company (a queued task's sender, a mail's recipient). */
+export const isActiveUser = (record: UserRecord | undefined): record is UserRecord =>
+  record !== undefined && record.ativo && record.empresaAtiva;
+
 /** Loads a user by id or e-mail (case-insensitive) and shapes it as the session user of spec part 1 §3. */
 export async function findUserRecord(
   db: DbOrTx,

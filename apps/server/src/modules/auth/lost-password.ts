@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
-import { findUserRecord } from '../../auth/session-user.ts';
+import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { RECOVERY_MAIL, type RecoveryMailData } from './recovery-mail.ts';
@@ -40,7 +40,7 @@ export async function requestPasswordReset(
   const { db } = deps;
   const record = await findUserRecord(db, { email });
   // A user who may not sign in (inactive, or of an inactive company) gets no link either.
-  if (!record?.ativo || !record.empresaAtiva) return;
+  if (!isActiveUser(record)) return;
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResets)

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
-import { findUserRecord } from '../../auth/session-user.ts';
+import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import type { TaskHandler } from '../../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
@@ -71,7 +71,7 @@ export function recoveryMailHandler(deps: { db: Database; mailer: Mailer; public
       .returning({ idUsuario: passwordResets.idUsuario, expiresAt: passwordResets.expiresAt });
     if (!row) return;
     const record = await findUserRecord(deps.db, { id: row.idUsuario });
-    if (!record?.ativo || !record.empresaAtiva) return;
+    if (!isActiveUser(record)) return;
     const link = `${deps.publicUrl}/recuperar-senha/${token}`;
     await sendFromTask(deps.mailer, composeRecoveryMail(record.user, link, row.expiresAt));
   };

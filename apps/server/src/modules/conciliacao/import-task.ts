@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { canSee, writeProblem, type Flow, type SessionUser } from '@portal/domain';
 import { IMPORT_UNDER_WAY } from '@portal/domain/contracts/reconciliation';
-import { findUserRecord } from '../../auth/session-user.ts';
+import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import type { Database } from '../../db/client.ts';
 import { importacoesBase } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -132,7 +132,7 @@ async function senderOf(
   idUsuario: number | null,
 ): Promise<{ user: SessionUser } | { problem: string }> {
   const record = idUsuario === null ? undefined : await findUserRecord(db, { id: idUsuario });
-  if (!record?.ativo || !record.empresaAtiva) return { problem: SENDER_INACTIVE };
+  if (!isActiveUser(record)) return { problem: SENDER_INACTIVE };
   if (!canSee(record.user, 'conciliacao') || writeProblem(record.user))
     return { problem: SENDER_NOT_ALLOWED };
   return { user: record.user };

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportRow } from '@portal/domain/reports';
 import { EXPORT_FILE_HOURS, UNDER_WAY } from '@portal/domain/contracts/exports';
-import { findUserRecord } from '../../auth/session-user.ts';
+import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import type { Database } from '../../db/client.ts';
 import { exportacoes } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -66,7 +66,7 @@ async function* tracked(
  */
 async function prepare(deps: Deps, row: StoredExport): Promise<{ problem: string } | { rows: SheetRows }> {
   const record = await findUserRecord(deps.db, { id: row.idUsuario });
-  if (!record || !record.ativo || !record.empresaAtiva) return { problem: USER_INACTIVE };
+  if (!isActiveUser(record)) return { problem: USER_INACTIVE };
   const source = EXPORT_SOURCES.get(row.origem);
   if (!source || source.refusal(record.user)) return { problem: ACCESS_LOST };
   const filtros = (row.filtros ?? {}) as Record<string, unknown>;
