@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
+import { addToCounters } from '../apps/server/src/modules/solicitacoes/counts.ts';
 import { insertSyntheticRequests } from '../apps/server/test/support/synthetic-requests.ts';
 
 const count = Number(process.argv[2] ?? 1_000_000);
@@ -36,10 +37,7 @@ await db.transaction(async (tx) => {
     where fluxo = 'energia' and tipo = 'nova' and status = 7 and (id / 30) % 3 <> 0`);
   await tx.execute(sql`alter table solicitacoes enable trigger solicitacoes_contagem_trigger`);
   await tx.execute(sql`delete from solicitacoes_contagem`);
-  await tx.execute(sql`
-    insert into solicitacoes_contagem (fluxo, tipo, status, regional, id_empresa, total)
-    select fluxo, tipo, status, coalesce(regional, 0), coalesce(id_empresa, 0), count(*)::int
-    from solicitacoes group by 1, 2, 3, 4, 5`);
+  await addToCounters(tx);
 });
 // As two years of work leave them: three in four 'Ativa' since a few days to two months after
 // they were asked for, the rest waiting at one of the three stages for up to four months.

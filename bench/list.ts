@@ -77,6 +77,36 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
     body: { page: 1, per_page: 10, q: 'renata' },
   },
   {
+    name: 'lista, busca de dois caracteres (12: o início dos ids), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: '12' },
+  },
+  {
+    name: 'lista, busca de dois caracteres ampla (UC: todas as unidades), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: 'UC' },
+  },
+  {
+    name: 'lista, busca ampla (UC0: todas as unidades), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: 'UC0' },
+  },
+  {
+    name: 'lista, busca pelo nome da autora de todas (ana), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, q: 'ana' },
+  },
+  {
+    name: 'lista, concessionária, célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, concessionaria: 1 },
+  },
+  {
     name: 'lista, dois status + regional, regional',
     email: 'regional@demo.portal',
     path: LIST,
@@ -87,6 +117,12 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
     email: 'celula@demo.portal',
     path: LIST,
     body: { page: 1, per_page: 10, uf: 'SP' },
+  },
+  {
+    name: 'lista, UF RJ (nenhuma), célula',
+    email: 'celula@demo.portal',
+    path: LIST,
+    body: { page: 1, per_page: 10, uf: 'RJ' },
   },
   {
     name: 'lista, período de um mês, célula',

@@ -70,6 +70,19 @@ export const pageOf = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({
   offset: (query.page - 1) * query.per_page,
 });
 
+/** The fewest rows a capped total counts before it says "more than", and how many pages it looks ahead. */
+const COUNT_AT_LEAST = 1_000;
+const PAGES_AHEAD = 10;
+
+/**
+ * How far a capped total counts for a page (docs/decisions.md): an exact count of a million rows,
+ * or of a filter no index narrows, costs far more than the page. It counts ten pages past this one
+ * (at least 1,000 rows), so the pager always offers the next pages and page 1 stays cheap; deeper
+ * pages count further.
+ */
+export const countLimitFor = (offset: number, perPage: number) =>
+  Math.max(COUNT_AT_LEAST, offset + PAGES_AHEAD * perPage);
+
 /** The `status` filter of lists whose rows are active or not: 1 active, 0 inactive. */
 export function activeFilter(status: number | undefined): boolean | undefined {
   if (status === undefined) return undefined;

@@ -322,10 +322,28 @@ export const solicitacoes = pgTable(
       t.dataPedido.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Case-insensitive equality and prefix on these two ids: the duplicate checks and the
-    // post-approval search. (The lists' search is contains now, on the trigram indexes below.)
+    // The lists' UF and concessionaire filters, newest first: a UF or concessionaire with few
+    // requests is found by its index, not by walking the whole form in date order.
+    index('solicitacoes_uf_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.uf,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('solicitacoes_concessionaria_pedido_idx').on(
+      t.fluxo,
+      t.tipo,
+      t.idConcessionaria,
+      t.dataPedido.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Case-insensitive equality and prefix on the three ids: the duplicate checks, the
+    // post-approval search and the lists' two-character search (longer ones use the trigram
+    // indexes below).
     index('solicitacoes_unidade_idx').on(sql`lower(${t.unidade}) text_pattern_ops`),
     index('solicitacoes_endereco_idx').on(sql`lower(${t.enderecoId}) text_pattern_ops`),
+    index('solicitacoes_site_idx').on(sql`lower(${t.siteId}) text_pattern_ops`),
     // The lists' contains-search ("Lote 14" finds "ERB Lote 14"): pg_trgm serves ILIKE '%…%'.
     index('solicitacoes_unidade_trgm_idx').using('gin', t.unidade.op('gin_trgm_ops')),
     index('solicitacoes_endereco_trgm_idx').using('gin', t.enderecoId.op('gin_trgm_ops')),
@@ -384,10 +402,10 @@ export const REQUEST_FIELD_COLUMNS = {
 } as const satisfies Record<Exclude<RequestField, 'observacao'>, keyof typeof solicitacoes.$inferSelect>;
 
 /**
- * How many requests there are per flow, kind, status, regional and company (0 for none): the
- * lists' totals and the dashboard are sums of a few of these rows, never a count over the
- * requests. A trigger on `solicitacoes` keeps it in the transaction of every write, whoever makes
- * it (migration 0002); `npm run contagens` recounts and reports any drift.
+ * How many requests there are per flow, kind, status, regional, company, UF and concessionaire
+ * (0 or '' for none): the lists' totals and the dashboard are sums of a few of these rows, never a
+ * count over the requests. A trigger on `solicitacoes` keeps it in the transaction of every write,
+ * whoever makes it (migrations 0002 and 0013); `npm run contagens` recounts and reports any drift.
  */
 export const solicitacoesContagem = pgTable(
   'solicitacoes_contagem',
@@ -397,9 +415,17 @@ export const solicitacoesContagem = pgTable(
     status: smallint('status').notNull(),
     regional: integer('regional').notNull(),
     idEmpresa: integer('id_empresa').notNull(),
+    /** The unit's UF and concessionaire ('' and 0 for none): the list's UF and concessionaire filters. */
+    uf: char('uf', { length: 2 }).notNull(),
+    idConcessionaria: integer('id_concessionaria').notNull(),
     total: integer('total').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fluxo, t.tipo, t.status, t.regional, t.idEmpresa] })],
+  (t) => [
+    primaryKey({
+      name: 'solicitacoes_contagem_pk',
+      columns: [t.fluxo, t.tipo, t.status, t.regional, t.idEmpresa, t.uf, t.idConcessionaria],
+    }),
+  ],
 );
 
 /** Status history of a request: who moved it to which status, when. Written with the save. */
@@ -500,7 +526,9 @@ export const baseProvedor = pgTable(
     rzSocial: varchar('rz_social', { length: 150 }).notNull(),
     cnpjFatura: varchar('cnpj_fatura', { length: 14 }),
     concessionaria: varchar('concessionaria', { length: 120 }).notNull().default(''),
-    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, { onDelete: 'set null' }),
+    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, {
+      onDelete: 'set null',
+    }),
     regional: integer('regional').references(() => regionais.id, { onDelete: 'set null' }),
     cep: char('cep', { length: 8 }),
     endereco: varchar('endereco', { length: 120 }),
@@ -642,7 +670,9 @@ export const regularizacoes = pgTable(
     cnpjTim: varchar('cnpj_tim', { length: 14 }),
     /** The concessionaire as the base names it. */
     sigla: varchar('sigla', { length: 120 }),
-    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, { onDelete: 'set null' }),
+    idConcessionaria: integer('id_concessionaria').references(() => concessionarias.id, {
+      onDelete: 'set null',
+    }),
     numeroMedidor: varchar('numero_medidor', { length: 12 }),
     tipoTensao: varchar('tipo_tensao', { length: 40 }),
     razaoSocialFatura: varchar('razao_social_fatura', { length: 150 }),
@@ -759,7 +789,9 @@ export const notificacoes = pgTable(
   },
   (t) => [
     index('notificacoes_usuario_idx').on(t.idUsuario, t.id),
-    index('notificacoes_nao_lidas_idx').on(t.idUsuario).where(sql`${t.lidaEm} is null`),
+    index('notificacoes_nao_lidas_idx')
+      .on(t.idUsuario)
+      .where(sql`${t.lidaEm} is null`),
   ],
 );
 
@@ -780,7 +812,11 @@ export const filaTarefas = pgTable(
     concluidaEm: timestamp('concluida_em', { withTimezone: true }),
     criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('fila_tarefas_pendentes_idx').on(t.executarEm, t.id).where(sql`${t.concluidaEm} is null`)],
+  (t) => [
+    index('fila_tarefas_pendentes_idx')
+      .on(t.executarEm, t.id)
+      .where(sql`${t.concluidaEm} is null`),
+  ],
 );
 
 /**
@@ -835,6 +871,8 @@ export const exportacoes = pgTable(
   },
   (t) => [
     index('exportacoes_usuario_idx').on(t.idUsuario, t.criadaEm),
-    index('exportacoes_expira_idx').on(t.expiraEm).where(sql`${t.arquivoKey} is not null`),
+    index('exportacoes_expira_idx')
+      .on(t.expiraEm)
+      .where(sql`${t.arquivoKey} is not null`),
   ],
 );

@@ -46,13 +46,15 @@ const found = async (who: string, body: Record<string, unknown>) => {
 
 describe('the search is literal text: LIKE wildcards and its escape character match only themselves', () => {
   it.each([
-    // One character searches nothing (spec part 1 §9, SEARCH_MIN_LENGTH): two at least.
-    ['0%', ['pct']],
+    // One character searches nothing (spec part 1 §9, SEARCH_MIN_LENGTH); two match the start.
+    ['0%', []],
+    ['00%', ['pct']],
     ['%%', []],
     ['100%', ['pct']],
-    ['_A', ['under']],
+    ['_A', []],
+    ['U_', []],
     ['C_A', ['under']],
-    ['C\\', ['barra']],
+    ['C\\', []],
     ['\\\\', []],
     ['C\\B', ['barra']],
     ['\\%', []],

@@ -14,13 +14,15 @@ export interface RowSpec {
   enderecoId?: string;
   dataPedido?: Date;
   dataAtivacao?: string | null;
+  uf?: string | null;
+  idConcessionaria?: number | null;
 }
 
 /** Inserts rows straight into solicitacoes (the counters' trigger keeps the totals). */
 export async function insertRows(app: FastifyInstance, specs: RowSpec[]): Promise<number[]> {
-  const [{ uid }] = (await app.db
-    .select({ uid: sql<number>`min(id)::int` })
-    .from(sql`usuarios`)) as [{ uid: number }];
+  const [{ uid }] = (await app.db.select({ uid: sql<number>`min(id)::int` }).from(sql`usuarios`)) as [
+    { uid: number },
+  ];
   const rows = await app.db
     .insert(solicitacoes)
     .values(
@@ -34,7 +36,8 @@ export async function insertRows(app: FastifyInstance, specs: RowSpec[]): Promis
         unidade: s.unidade ?? `HU${i}`,
         siteId: s.siteId ?? `HS${i}`,
         enderecoId: s.enderecoId ?? `HE${i}`,
-        uf: 'SP',
+        uf: s.uf === undefined ? 'SP' : s.uf,
+        idConcessionaria: s.idConcessionaria ?? null,
         municipio: 'São Paulo',
         ...(s.dataPedido ? { dataPedido: s.dataPedido } : {}),
         ...(s.dataAtivacao !== undefined ? { dataAtivacao: s.dataAtivacao } : {}),

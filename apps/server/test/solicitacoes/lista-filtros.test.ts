@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { concessionarias, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload } from '../support/requests.ts';
+import { insertRows } from '../hostile/support.ts';
 
 /**
  * Issue 15, point 2: a request list filtered by several statuses, regional, UF, concessionaire and
@@ -57,6 +58,7 @@ afterAll(() => t.close());
 interface Page {
   dados: { id: number; unidade: string; status: number; solicitante: string; regional_nome: string }[];
   total: number;
+  total_limitado: boolean;
 }
 const list = (who: string, body: Record<string, unknown> = {}) =>
   call(t.app, tokens[who]!, '/api/novas-unidades/list', { per_page: 50, ...body });
@@ -89,7 +91,7 @@ describe('request list filters (issue 15)', () => {
   it('a regional outside the user’s scope does not widen it: nothing comes back', async () => {
     // The regional user covers TSP (7) only; the Rio request is TRJ (5).
     const outside = await page('regional', { regional: 5 });
-    expect(outside).toEqual({ error: 0, dados: [], total: 0 });
+    expect(outside).toEqual({ error: 0, dados: [], total: 0, total_limitado: false });
     const ownCompany = await page('solicitante', { regional: 7 });
     expect(ownCompany.dados.map((r) => r.id)).not.toContain(ids.property);
     expect((await page('tower', { regional: 7 })).total).toBe(0);
@@ -166,6 +168,18 @@ describe('contains-search (issue 15)', () => {
     expect(row!.n).toBe(6);
   });
 
+  it('two characters match the start of the unit, address id, site id and requester name; three match anywhere', async () => {
+    // 'ER' starts 'ERB Lote 14' only; 'RB' is inside it (and nowhere at a start): too short to look inside.
+    expect(idsOf(await page('celula', { q: 'er' }))).toEqual([ids.lote]);
+    expect((await page('celula', { q: 'RB' })).total).toBe(0);
+    expect(idsOf(await page('celula', { q: 'RB L' }))).toEqual([ids.lote]);
+    expect(idsOf(await page('celula', { q: 'pa' }))).toEqual([ids.property]);
+    expect((await page('celula', { q: 'ul' })).total).toBe(0);
+    expect(idsOf(await page('celula', { q: 'PR' }))).toEqual([ids.property]);
+    // A wildcard stays literal at the start too: 'U_' would otherwise be every 'UC…'.
+    expect((await page('celula', { q: 'U_' })).total).toBe(0);
+  });
+
   it('a search pages forward after a row like its page by number', async () => {
     // SITEA…SITEE and PROPSITE: six matches, five a page.
     const search = { q: 'site', per_page: 5 };
@@ -175,6 +189,28 @@ describe('contains-search (issue 15)', () => {
     expect(after.dados.map((r) => r.id)).toEqual(byNumber.dados.map((r) => r.id));
     expect(after.dados).toHaveLength(1);
     expect(after.total).toBe(6);
+  });
+
+  it('a text search counts its matches up to ten pages past the one asked (at least 1,000), then says "more than"', async () => {
+    await insertRows(
+      t.app,
+      Array.from({ length: 1005 }, (_, i) => ({ unidade: `MASSA${i}`, siteId: `MS${i}` })),
+    );
+    try {
+      const first = await page('celula', { q: 'massa', per_page: 10 });
+      expect([first.total, first.total_limitado, first.dados.length]).toEqual([1000, true, 10]);
+      // Page 100 of 10 counts up to 1,090: the 1,005 matches, exact again.
+      const deep = await page('celula', { q: 'massa', per_page: 10, page: 100 });
+      expect([deep.total, deep.total_limitado, deep.dados.length]).toEqual([1005, false, 10]);
+      // Past the end, the total read alone is capped the same way.
+      const past = await page('celula', { q: 'massa', per_page: 10, page: 500 });
+      expect([past.total, past.total_limitado, past.dados]).toEqual([1005, false, []]);
+      // Filters the counters keep stay exact however many rows they hold.
+      const all = await page('celula', { per_page: 10 });
+      expect([all.total, all.total_limitado]).toEqual([1011, false]);
+    } finally {
+      await t.app.db.delete(solicitacoes).where(like(solicitacoes.unidade, 'MASSA%'));
+    }
   });
 });
 

@@ -87,6 +87,23 @@ describe("the plan of each role's list at 100,000 requests", () => {
     }
   }
 
+  it.each([
+    ['a UF no request has', { uf: 'RJ' }, ['solicitacoes_uf_pedido_idx']],
+    ['a concessionaire no request has', { concessionaria: 1 }, ['solicitacoes_concessionaria_pedido_idx']],
+    [
+      'a two-character search',
+      { q: '12' },
+      ['solicitacoes_unidade_idx', 'solicitacoes_endereco_idx', 'solicitacoes_site_idx'],
+    ],
+  ] as [string, Partial<ListQuery>, string[]][])(
+    'célula, %s: found by its own indexes, not by walking the whole form in date order',
+    async (_name, query, indexes) => {
+      const used = (await planOf('celula', query)).map((n) => n['Index Name']);
+      for (const index of indexes) expect(used).toContain(index);
+      expect(used).not.toContain('solicitacoes_fluxo_tipo_pedido_idx');
+    },
+  );
+
   it("célula, page 2,000: the page's ids come from the order's index alone (an index-only scan)", async () => {
     const nodes = await planOf('celula', { page: 2000 });
     expect(nodes).toContainEqual(

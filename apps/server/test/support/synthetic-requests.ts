@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
+import { addToCounters } from '../../src/modules/solicitacoes/counts.ts';
 
 /**
  * `count` requests written in one set-based statement, for the plan tests and bench/generate.ts:
@@ -31,10 +32,5 @@ export const insertSyntheticRequests = (db: Database, count: number) =>
              now() - make_interval(mins => i)
       from generate_series(1, ${count}::int) as i`);
     await tx.execute(sql`alter table solicitacoes enable trigger solicitacoes_contagem_trigger`);
-    await tx.execute(sql`
-      insert into solicitacoes_contagem as c (fluxo, tipo, status, regional, id_empresa, total)
-      select fluxo, tipo, status, coalesce(regional, 0), coalesce(id_empresa, 0), count(*)::int
-      from solicitacoes where id > ${rows[0].last}
-      group by 1, 2, 3, 4, 5
-      on conflict (fluxo, tipo, status, regional, id_empresa) do update set total = c.total + excluded.total`);
+    await addToCounters(tx, sql`id > ${rows[0].last}`);
   });

@@ -63,7 +63,9 @@ export type RequestRow = z.infer<typeof requestRowSchema>;
 export const requestPageReply = z.object({
   error: z.literal(0),
   dados: z.array(requestRowSchema),
+  /** Exact, but for a text search past a limit (ten pages past the one asked, at least 1,000): then that limit, and `total_limitado` true. */
   total: z.number(),
+  total_limitado: z.boolean(),
 });
 export type RequestPage = z.infer<typeof requestPageReply>;
 

@@ -21,6 +21,8 @@ import {
  * id_regional are not read: the scope comes from the session. With `id` the call reads one record.
  */
 export const SEARCH_MIN_LENGTH = 2;
+/** From this length the request lists' search looks anywhere in the ids; shorter, at their start (issue 15). */
+export const SEARCH_CONTAINS_MIN_LENGTH = 3;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const toNumber = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);

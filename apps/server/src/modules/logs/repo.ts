@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_LOG_MAX_ROWS, type AuditLogListBody } from '@portal/domain/contracts/audit-log';
 import type { AuditAction } from '../../audit/audit.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
-import { pageOf } from '../../db/listing.ts';
+import { countLimitFor, pageOf } from '../../db/listing.ts';
 import { auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
 import { anyOf, startOfDay, startOfNextDay } from '../relatorios/shared.ts';
 
@@ -62,21 +62,12 @@ export interface AuditLogEntry {
   ip: string | null;
 }
 
-/** The fewest rows a total counts before it says "more than", and how many pages it looks ahead. */
-const COUNT_AT_LEAST = 1_000;
-const PAGES_AHEAD = 10;
+/** How far a page's total counts (db/listing.ts), never past AUDIT_LOG_MAX_ROWS: as deep as a page may go. */
+const logCountLimitFor = (offset: number, perPage: number) =>
+  Math.min(AUDIT_LOG_MAX_ROWS, countLimitFor(offset, perPage));
 
 /**
- * How far the total counts for a page (docs/decisions.md): an exact count of a million rows, or
- * of two filters no one index serves together, costs far more than the page. It counts ten pages
- * past this one (at least 1,000 rows), so the pager always offers the next pages and page 1 stays
- * cheap; deeper pages count further, never past AUDIT_LOG_MAX_ROWS, as deep as a page may go.
- */
-export const countLimitFor = (offset: number, perPage: number) =>
-  Math.min(AUDIT_LOG_MAX_ROWS, Math.max(COUNT_AT_LEAST, offset + PAGES_AHEAD * perPage));
-
-/**
- * One page of entries, newest first, and the filter's total counted up to countLimitFor, both read
+ * One page of entries, newest first, and the filter's total counted up to logCountLimitFor, both read
  * in one snapshot: every sign-in writes an entry, and a total counted a moment after the page
  * would disagree with the rows it shows.
  */
@@ -118,7 +109,7 @@ export function cappedCountQuery(db: DbOrTx, query: AuditLogListBody, limit: num
 
 async function readPage(db: Tx, query: AuditLogListBody) {
   const { limit, offset } = pageOf(query);
-  const countLimit = countLimitFor(offset, limit);
+  const countLimit = logCountLimitFor(offset, limit);
   const page = pageIdsQuery(db, query).as('page');
   // One connection serves a transaction: the page, then its total.
   const rows = await db

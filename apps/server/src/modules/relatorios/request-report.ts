@@ -196,7 +196,7 @@ const countWhere = (db: DbOrTx, where: SQL | undefined) =>
 
 /** How many rows the filters leave: without a search or a date range, the per-scope counters'. */
 function reportTotal(db: DbOrTx, user: SessionUser, report: RequestReport, query: RequestReportQuery) {
-  if (!query.q && !query.de && !query.ate) return countRequests(db, user, report, query.status);
+  if (!query.q && !query.de && !query.ate) return countRequests(db, user, report, { status: query.status });
   return countWhere(db, reportWhere(user, report, query));
 }
 

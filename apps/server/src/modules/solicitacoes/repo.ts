@@ -14,7 +14,15 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Flow, Kind, RequestFile, RequestListQuery, RequestListSort, SessionUser } from '@portal/domain';
+import {
+  SEARCH_CONTAINS_MIN_LENGTH,
+  type Flow,
+  type Kind,
+  type RequestFile,
+  type RequestListQuery,
+  type RequestListSort,
+  type SessionUser,
+} from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   anexos,
@@ -25,10 +33,19 @@ import {
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import { folded, foldText, likeEscape, orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
+import {
+  countLimitFor,
+  folded,
+  foldText,
+  likeEscape,
+  orderBy,
+  pageOf,
+  sortOf,
+  type SortSpec,
+} from '../../db/listing.ts';
 import { prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/errors.ts';
-import { countRequests, formTotal } from './counts.ts';
+import { counterFilterOf, countRequests, formTotal } from './counts.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped, scopeOf, scopeShape, scopeValues } from './scope.ts';
 
@@ -114,24 +131,29 @@ export type RequestListFilter = Pick<
 >;
 
 /**
- * Quick search (issue 15): the typed text anywhere in the unit, the address id or the site id
- * (ILIKE '%…%', served by the pg_trgm indexes of migration 0008), or in the requester's name,
- * accents and case aside. The requesters whose name matches are looked up first (a small table)
- * and their ids sent as a plain array: the planner then knows how many requests they hold. Left
- * inside the statement as a subquery, their count was a guess, and a rare text was searched by
- * walking the whole form in date order (2 s at a million requests instead of 20 ms).
+ * Quick search (issue 15): a text of SEARCH_CONTAINS_MIN_LENGTH characters or more anywhere in the
+ * unit, the address id or the site id (ILIKE '%…%', served by the pg_trgm indexes of migration
+ * 0008), or in the requester's name, accents and case aside. A shorter text has no trigram to look
+ * up: searched anywhere it would read the whole form, so it matches the start of the ids (their
+ * lower() indexes) and of the name instead.
+ *
+ * The requesters whose name matches are looked up first (a small table) and their ids sent as a
+ * plain array: the planner then knows how many requests they hold. Left inside the statement as a
+ * subquery, their count was a guess, and a rare text was searched by walking the whole form in
+ * date order (2 s at a million requests instead of 20 ms).
  */
-const containsPattern = (q: string) => `%${likeEscape(q)}%`;
-const quickSearch = (pattern: SQLWrapper, requesters: SQLWrapper | undefined) =>
+const searchPattern = (q: string, prefix: boolean) => (prefix ? `${likeEscape(q)}%` : `%${likeEscape(q)}%`);
+const SEARCHED_IDS = [solicitacoes.unidade, solicitacoes.enderecoId, solicitacoes.siteId];
+const quickSearch = (pattern: SQLWrapper, prefix: boolean, requesters: SQLWrapper | undefined) =>
   or(
-    ilike(solicitacoes.unidade, pattern),
-    ilike(solicitacoes.enderecoId, pattern),
-    ilike(solicitacoes.siteId, pattern),
+    ...SEARCHED_IDS.map((column) =>
+      prefix ? sql`lower(${column}) like lower(${pattern})` : ilike(column, pattern),
+    ),
     requesters ? sql`${solicitacoes.idUsuario} = any(${requesters})` : undefined,
   );
 
-/** The ids of the users whose name holds the search, accents and case aside. */
-async function requestersNamed(db: DbOrTx, q: string): Promise<number[]> {
+/** The ids of the users whose name holds the search (or starts with it), accents and case aside. */
+async function requestersNamed(db: DbOrTx, q: string, prefix: boolean): Promise<number[]> {
   const statement = prepared(db, 'lista_solicitantes', (name) =>
     db
       .select({ id: usuarios.id })
@@ -139,19 +161,24 @@ async function requestersNamed(db: DbOrTx, q: string): Promise<number[]> {
       .where(sql`${folded(usuarios.name)} like ${sql.placeholder('namePattern')}`)
       .prepare(name),
   );
-  const rows = await statement.execute({ namePattern: containsPattern(foldText(q)) });
+  const rows = await statement.execute({ namePattern: searchPattern(foldText(q), prefix) });
   return rows.map((r) => r.id);
 }
 
 /** A list's filters with the search's requesters looked up (none when nobody's name matches). */
-export type ResolvedListFilter = RequestListFilter & { requesters?: number[] };
+export type ResolvedListFilter = RequestListFilter & { requesters?: number[]; prefix?: true };
 export async function resolveListFilter<T extends RequestListFilter>(
   db: DbOrTx,
   query: T,
-): Promise<T & { requesters?: number[] }> {
+): Promise<T & { requesters?: number[]; prefix?: true }> {
   if (!query.q) return query;
-  const requesters = await requestersNamed(db, query.q);
-  return requesters.length ? { ...query, requesters } : query;
+  const prefix = query.q.length < SEARCH_CONTAINS_MIN_LENGTH;
+  const requesters = await requestersNamed(db, query.q, prefix);
+  return {
+    ...query,
+    ...(prefix ? { prefix: true as const } : {}),
+    ...(requesters.length ? { requesters } : {}),
+  };
 }
 
 /** The first instant of a calendar day on the portal's clock (Brasília), and of the day after. */
@@ -200,6 +227,7 @@ const FILTER_LETTERS = {
   de: 'd',
   ate: 'a',
   q: 'q',
+  prefix: 'p',
   requesters: 'n',
 } as const satisfies Partial<Record<keyof ResolvedListFilter, string>>;
 const filterLetters = (query: ResolvedListFilter) =>
@@ -212,9 +240,18 @@ const filterLetters = (query: ResolvedListFilter) =>
 const listShape = (user: SessionUser, query: ResolvedListFilter) =>
   `${scopeShape(user)}:${filterLetters(query)}`;
 
-/** Whether the per-scope counters know the list's total: a filter on status and regional at most. */
-const countersServe = (query: RequestListFilter) =>
-  !query.q && !query.uf && !query.concessionaria && !query.de && !query.ate;
+/** Whether the per-scope counters know the list's total: no search and no period. */
+const countersServe = (query: RequestListFilter) => !query.q && !query.de && !query.ate;
+
+const pageAsked = (query: Partial<Pick<RequestListQuery, 'page' | 'per_page'>>) => ({
+  page: query.page ?? 1,
+  per_page: query.per_page ?? 0,
+});
+/** How far a text search's total counts for the page asked (countLimitFor). */
+const searchCountLimit = (query: Partial<Pick<RequestListQuery, 'page' | 'per_page'>>) => {
+  const { offset, limit } = pageOf(pageAsked(query));
+  return countLimitFor(offset, limit);
+};
 
 export const listValues = (
   user: SessionUser,
@@ -231,10 +268,12 @@ export const listValues = (
   concessionaria: query.concessionaria,
   de: query.de,
   ate: query.ate,
-  pattern: query.q ? containsPattern(query.q) : undefined,
+  pattern: query.q ? searchPattern(query.q, query.prefix === true) : undefined,
   requesters: query.requesters,
   apos: query.apos,
-  ...pageOf({ page: query.page ?? 1, per_page: query.per_page ?? 0 }),
+  ...pageOf(pageAsked(query)),
+  // One past the search total's limit: enough to tell "more than".
+  countLimit: searchCountLimit(query) + 1,
 });
 type ListValues = ReturnType<typeof listValues>;
 
@@ -257,7 +296,13 @@ const listWhere = (user: SessionUser, query: ResolvedListFilter, values?: ListVa
       : eq(solicitacoes.idConcessionaria, value('concessionaria')),
     query.de === undefined ? undefined : gte(solicitacoes.dataPedido, startOfDay(value('de'))),
     query.ate === undefined ? undefined : lt(solicitacoes.dataPedido, startOfNextDay(value('ate'))),
-    query.q ? quickSearch(value('pattern'), query.requesters ? value('requesters') : undefined) : undefined,
+    query.q
+      ? quickSearch(
+          value('pattern'),
+          query.prefix === true,
+          query.requesters ? value('requesters') : undefined,
+        )
+      : undefined,
   );
 };
 
@@ -267,12 +312,17 @@ export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, que
 
 /**
  * The list's total as a value of its page's statement (one round trip for both): the per-scope
- * counters, or for any other filter the count of its matches.
+ * counters; for a text search its matches counted up to `countLimit` (countLimitFor: a broad text
+ * matches hundreds of thousands of requests, and counting them costs seconds; past the limit the
+ * list says "de mais de N registros", docs/decisions.md); for a period, the count of its matches.
  */
-const listTotal = (user: SessionUser, query: ResolvedListFilter) =>
-  countersServe(query)
-    ? formTotal(user, { byStatus: query.status !== undefined, byRegional: query.regional !== undefined })
-    : sql<number>`(select count(*)::int from ${solicitacoes} where ${listWhere(user, query)})`;
+const listTotal = (user: SessionUser, query: ResolvedListFilter) => {
+  if (countersServe(query)) return formTotal(user, counterFilterOf(query));
+  const matches = sql`select 1 from ${solicitacoes} where ${listWhere(user, query)}`;
+  return query.q
+    ? sql<number>`(select count(*)::int from (${matches} limit ${sql.placeholder('countLimit')}) as capped)`
+    : sql<number>`(select count(*)::int from (${matches}) as matches)`;
+};
 
 /** Whether the page skips rows before it (a page after the first, asked for by its number). */
 const skipsRows = (query: RequestListQuery) => query.page > 1 && !continuesAfterRow(query);
@@ -357,7 +407,24 @@ function requestPage(
   return statement.execute(listValues(user, flow, kind, query));
 }
 
-/** A filtered list's total alone: it counts only the matches. */
+/** The total of a page past the list's end, which carries none: as its page would have (listTotal). */
+function pageTotal(
+  db: DbOrTx,
+  user: SessionUser,
+  flow: Flow,
+  kind: Kind,
+  query: RequestListQuery & ResolvedListFilter,
+) {
+  const statement = prepared(db, `lista_total_pagina:${listShape(user, query)}`, (name) =>
+    db
+      .select({ total: listTotal(user, query) })
+      .from(sql`(values (0)) as one`)
+      .prepare(name),
+  );
+  return statement.execute(listValues(user, flow, kind, query)).then(([row]) => row?.total ?? 0);
+}
+
+/** A filtered list's exact total alone (an export's): it counts only the matches. */
 function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, query: ResolvedListFilter) {
   const statement = prepared(db, `lista_total:${listShape(user, query)}`, (name) =>
     db.select({ n: count() }).from(solicitacoes).where(listWhere(user, query)).prepare(name),
@@ -365,7 +432,7 @@ function countMatches(db: DbOrTx, user: SessionUser, flow: Flow, kind: Kind, que
   return statement.execute(listValues(user, flow, kind, query)).then(([row]) => row?.n ?? 0);
 }
 
-/** A list's total: off the counters when they know it, otherwise a count of the matches. */
+/** A list's exact total: off the counters when they know it, otherwise a count of the matches. */
 export const requestListTotal = (
   db: DbOrTx,
   user: SessionUser,
@@ -374,7 +441,7 @@ export const requestListTotal = (
   query: ResolvedListFilter,
 ) =>
   countersServe(query)
-    ? countRequests(db, user, { flow, kind }, query.status, query.regional)
+    ? countRequests(db, user, { flow, kind }, query)
     : countMatches(db, user, flow, kind, query);
 
 /**
@@ -404,14 +471,17 @@ export async function listRequests(
   if (rows.length === 0 && continuesAfterRow(query) && !(await listEndsAfter(db, user, flow, kind, query)))
     rows = await requestPage(db, user, flow, kind, { ...query, apos: undefined });
   // A page past the end carries no total: it is read alone.
-  const total = rows.length ? rows[0]!.total : await requestListTotal(db, user, flow, kind, query);
+  const counted = rows.length ? rows[0]!.total : await pageTotal(db, user, flow, kind, query);
+  const limit = searchCountLimit(query);
+  const limited = query.q !== undefined && counted > limit;
   return {
     rows: rows.map(({ total: _, data_pedido, atualizado_em, ...row }) => ({
       ...row,
       data_pedido: data_pedido.toISOString(),
       atualizado_em: atualizado_em.toISOString(),
     })),
-    total,
+    total: limited ? limit : counted,
+    limited,
   };
 }
 

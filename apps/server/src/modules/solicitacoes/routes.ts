@@ -76,8 +76,8 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
             dados: toApiRecord(user, requestForm(flow, kind), row, requester, files, creatorWindow),
           };
         }
-        const { rows, total } = await listRequests(app.db, user, flow, kind, body);
-        return { error: 0 as const, dados: rows, total };
+        const { rows, total, limited } = await listRequests(app.db, user, flow, kind, body);
+        return { error: 0 as const, dados: rows, total, total_limitado: limited };
       },
     );
 

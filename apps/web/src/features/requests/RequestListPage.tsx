@@ -58,6 +58,7 @@ export function RequestListPage({ form }: Props) {
 
   const rows = list.data?.dados ?? [];
   const total = list.data?.total ?? 0;
+  const limited = list.data?.total_limitado ?? false;
   const sort: DataTableSortStatus<RequestRow> = {
     columnAccessor: body.sort ?? 'data_pedido',
     direction: body.sort ? body.order : 'desc',
@@ -126,7 +127,15 @@ export function RequestListPage({ form }: Props) {
           )}
         </Group>
         {phone ? (
-          <RequestCards form={form} rows={rows} total={total} page={page} perPage={perPage} onPage={onPage} />
+          <RequestCards
+            form={form}
+            rows={rows}
+            total={total}
+            limited={limited}
+            page={page}
+            perPage={perPage}
+            onPage={onPage}
+          />
         ) : (
           <DataTable<RequestRow>
             striped
@@ -148,7 +157,9 @@ export function RequestListPage({ form }: Props) {
             onRowClick={({ record }) => navigate(editPathFor(form, record.id))}
             rowStyle={() => ({ cursor: 'pointer' })}
             noRecordsText="Nenhum resultado encontrado!"
-            paginationText={({ totalRecords }) => shownRange(page, perPage, rows.length, totalRecords)}
+            paginationText={({ totalRecords }) =>
+              shownRange(page, perPage, rows.length, totalRecords, limited)
+            }
             columns={[
               {
                 accessor: 'id',

@@ -6,6 +6,7 @@ import {
   listQuery,
   REQUEST_STATUSES,
   regionalLabel,
+  SEARCH_CONTAINS_MIN_LENGTH,
   SEARCH_MIN_LENGTH,
   UFS,
   type RequestForm,
@@ -37,6 +38,12 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
  * the contains-search. Each reads its value from the URL state and writes it back there; the
  * server checks every one of them again and applies the session's scope whatever is chosen.
  */
+/** What a search this short looks at: the start of the ids and names (the server's rule, repo.ts). */
+const searchReach = (text: string) =>
+  text.length >= SEARCH_MIN_LENGTH && text.length < SEARCH_CONTAINS_MIN_LENGTH
+    ? `Com menos de ${SEARCH_CONTAINS_MIN_LENGTH} caracteres, a busca olha só o início; com ${SEARCH_CONTAINS_MIN_LENGTH} ou mais, qualquer parte.`
+    : undefined;
+
 export function ListFilters({ form, filters, onChange }: Props) {
   const statusName = useStatusLabel();
   const regionalRows = useQuery({ queryKey: lookupKeys.regionals(), queryFn: regionals, staleTime: DAY });
@@ -127,7 +134,7 @@ export function ListFilters({ form, filters, onChange }: Props) {
         label="Pesquisar"
         placeholder={`${formFieldLabel(form, 'unidade')}, Endereço ID, Site ID ou solicitante`}
         leftSection={<IconSearch size={16} />}
-        {...charCounter(search.trim(), FIELD_MAX.search)}
+        {...charCounter(search.trim(), FIELD_MAX.search, searchReach(search.trim()))}
         error={searchProblem}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}

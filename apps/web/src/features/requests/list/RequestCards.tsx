@@ -9,6 +9,8 @@ interface Props {
   form: RequestForm;
   rows: RequestRow[];
   total: number;
+  /** The total stopped counting at its limit: 'de mais de'. */
+  limited: boolean;
   page: number;
   perPage: number;
   onPage: (page: number) => void;
@@ -18,7 +20,7 @@ interface Props {
  * The list on a phone: one card per request, each a link to the record, stacked so nothing
  * scrolls sideways at 390 px; the same range text and paging as the table.
  */
-export function RequestCards({ form, rows, total, page, perPage, onPage }: Props) {
+export function RequestCards({ form, rows, total, limited, page, perPage, onPage }: Props) {
   if (rows.length === 0)
     return (
       <Text ta="center" c="dimmed" py="lg">
@@ -55,7 +57,7 @@ export function RequestCards({ form, rows, total, page, perPage, onPage }: Props
         </Card>
       ))}
       <Text size="sm" ta="center">
-        {shownRange(page, perPage, rows.length, total)}
+        {shownRange(page, perPage, rows.length, total, limited)}
       </Text>
       <Group justify="center">
         <Pagination

@@ -1,5 +1,6 @@
 import { regionalLabel } from '@portal/domain';
 import dayjs from 'dayjs';
+import { cappedPaginationText } from '../../../ui/listTable.ts';
 import { daysOpen } from '../record/RecordHeader.tsx';
 
 /** What the list shows for an empty value. */
@@ -15,8 +16,11 @@ export const daysText = (requestedAt: string) => {
   return days === 1 ? '1 dia' : `${days} dias`;
 };
 
-/** The spec's footer (part 1 §7): 'Mostrando X para Y de Z registros'. */
-export const shownRange = (page: number, perPage: number, shown: number, total: number) => {
+/**
+ * The spec's footer (part 1 §7): 'Mostrando X para Y de Z registros'; 'de mais de Z' when a text
+ * search's total stopped counting at its limit (`total_limitado`).
+ */
+export const shownRange = (page: number, perPage: number, shown: number, total: number, limited: boolean) => {
   const from = shown ? (page - 1) * perPage + 1 : 0;
-  return `Mostrando ${from} para ${from ? from + shown - 1 : 0} de ${total} registros`;
+  return cappedPaginationText(limited)({ from, to: from ? from + shown - 1 : 0, totalRecords: total });
 };
