@@ -59,3 +59,15 @@ describe('ListFilters: the search box counts instead of cutting (issue 15 item 7
     expect(onChange).not.toHaveBeenCalled();
   });
 });
+
+describe('ListFilters: what a short search looks at (issue 15, two characters match the start)', () => {
+  it('says a two-character search looks at the start only, and nothing once it has three', () => {
+    const { type } = show();
+    const note = /a busca olha só o início/;
+    expect(screen.queryByText(note)).toBeNull();
+    type('12');
+    expect(screen.getByText(note)).toBeTruthy();
+    type('123');
+    expect(screen.queryByText(note)).toBeNull();
+  });
+});
