@@ -121,9 +121,16 @@ export async function tokenOf(baseUrl: string, email: string): Promise<string> {
   return session.token;
 }
 
-/** A unit number no seed and no other journey uses. */
-export const freshUnit = (prefix = '8') =>
-  `${prefix}${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 10)}`;
+let lastStamp = 0;
+/**
+ * A unit number no seed and no other journey uses. Its clock part never repeats within a run
+ * (two calls in one millisecond take the next one): journeys derive address ids from its last
+ * digits, and two units made in the same millisecond collided one time in ten.
+ */
+export const freshUnit = (prefix = '8') => {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return `${prefix}${lastStamp.toString().slice(-9)}${Math.floor(Math.random() * 10)}`;
+};
 
 /** A complete request the requester could have typed, for journeys that test a later step. */
 export const requestFields = (unidade: string, extra: Record<string, unknown> = {}) => ({
