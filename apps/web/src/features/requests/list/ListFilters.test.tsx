@@ -63,7 +63,7 @@ describe('ListFilters: the search box counts instead of cutting (issue 15 item 7
 describe('ListFilters: what a short search looks at (issue 15, two characters match the start)', () => {
   it('says a two-character search looks at the start only, and nothing once it has three', () => {
     const { type } = show();
-    const note = /a busca olha só o início/;
+    const note = /busca só no início/;
     expect(screen.queryByText(note)).toBeNull();
     type('12');
     expect(screen.getByText(note)).toBeTruthy();

@@ -41,7 +41,7 @@ const toId = (value: string | null) => (value ? Number(value) : undefined);
 /** What a search this short looks at: the start of the ids and names (the server's rule, repo.ts). */
 const searchReach = (text: string) =>
   text.length >= SEARCH_MIN_LENGTH && text.length < SEARCH_CONTAINS_MIN_LENGTH
-    ? `Com menos de ${SEARCH_CONTAINS_MIN_LENGTH} caracteres, a busca olha só o início; com ${SEARCH_CONTAINS_MIN_LENGTH} ou mais, qualquer parte.`
+    ? `Com menos de ${SEARCH_CONTAINS_MIN_LENGTH} caracteres, busca só no início.`
     : undefined;
 
 export function ListFilters({ form, filters, onChange }: Props) {
