@@ -5,25 +5,49 @@ ALTER TABLE "solicitacoes_contagem" DROP CONSTRAINT "solicitacoes_contagem_fluxo
 ALTER TABLE "solicitacoes_contagem" ADD COLUMN "uf" char(2) NOT NULL;--> statement-breakpoint
 ALTER TABLE "solicitacoes_contagem" ADD COLUMN "id_concessionaria" integer NOT NULL;--> statement-breakpoint
 ALTER TABLE "solicitacoes_contagem" ADD CONSTRAINT "solicitacoes_contagem_pk" PRIMARY KEY("fluxo","tipo","status","regional","id_empresa","uf","id_concessionaria");--> statement-breakpoint
+-- Adds `delta` to one counter row (created at its first request).
+CREATE FUNCTION "solicitacoes_contagem_soma"(
+  p_fluxo varchar, p_tipo varchar, p_status smallint, p_regional integer, p_empresa integer,
+  p_uf char(2), p_concessionaria integer, delta integer
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "solicitacoes_contagem" AS c ("fluxo", "tipo", "status", "regional", "id_empresa", "uf", "id_concessionaria", "total")
+  VALUES (p_fluxo, p_tipo, p_status, coalesce(p_regional, 0), coalesce(p_empresa, 0), coalesce(p_uf, ''),
+          coalesce(p_concessionaria, 0), delta)
+  ON CONFLICT ("fluxo", "tipo", "status", "regional", "id_empresa", "uf", "id_concessionaria")
+  DO UPDATE SET "total" = c."total" + delta;
+END
+$$;--> statement-breakpoint
+-- Every write of a request moves its count in the same transaction, whoever makes it. A move takes
+-- its two counter rows in key order: two saves moving requests in opposite directions (SP → RJ and
+-- RJ → SP) would otherwise each hold one row and wait for the other's, a deadlock.
 CREATE OR REPLACE FUNCTION "solicitacoes_contagem_ajusta"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_first boolean;
 BEGIN
   IF TG_OP = 'UPDATE'
     AND (OLD.fluxo, OLD.tipo, OLD.status, OLD.regional, OLD.id_empresa, OLD.uf, OLD.id_concessionaria)
       IS NOT DISTINCT FROM (NEW.fluxo, NEW.tipo, NEW.status, NEW.regional, NEW.id_empresa, NEW.uf, NEW.id_concessionaria) THEN
     RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE "solicitacoes_contagem" SET "total" = "total" - 1
-    WHERE "fluxo" = OLD.fluxo AND "tipo" = OLD.tipo AND "status" = OLD.status
-      AND "regional" = coalesce(OLD.regional, 0) AND "id_empresa" = coalesce(OLD.id_empresa, 0)
-      AND "uf" = coalesce(OLD.uf, '') AND "id_concessionaria" = coalesce(OLD.id_concessionaria, 0);
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "solicitacoes_contagem_soma"(NEW.fluxo, NEW.tipo, NEW.status, NEW.regional, NEW.id_empresa, NEW.uf, NEW.id_concessionaria, 1);
+    RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO "solicitacoes_contagem" AS c ("fluxo", "tipo", "status", "regional", "id_empresa", "uf", "id_concessionaria", "total")
-    VALUES (NEW.fluxo, NEW.tipo, NEW.status, coalesce(NEW.regional, 0), coalesce(NEW.id_empresa, 0),
-            coalesce(NEW.uf, ''), coalesce(NEW.id_concessionaria, 0), 1)
-    ON CONFLICT ("fluxo", "tipo", "status", "regional", "id_empresa", "uf", "id_concessionaria")
-    DO UPDATE SET "total" = c."total" + 1;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM "solicitacoes_contagem_soma"(OLD.fluxo, OLD.tipo, OLD.status, OLD.regional, OLD.id_empresa, OLD.uf, OLD.id_concessionaria, -1);
+    RETURN NULL;
+  END IF;
+  old_first := (OLD.fluxo, OLD.tipo, OLD.status, coalesce(OLD.regional, 0), coalesce(OLD.id_empresa, 0),
+                coalesce(OLD.uf, ''), coalesce(OLD.id_concessionaria, 0))
+             < (NEW.fluxo, NEW.tipo, NEW.status, coalesce(NEW.regional, 0), coalesce(NEW.id_empresa, 0),
+                coalesce(NEW.uf, ''), coalesce(NEW.id_concessionaria, 0));
+  IF old_first THEN
+    PERFORM "solicitacoes_contagem_soma"(OLD.fluxo, OLD.tipo, OLD.status, OLD.regional, OLD.id_empresa, OLD.uf, OLD.id_concessionaria, -1);
+  END IF;
+  PERFORM "solicitacoes_contagem_soma"(NEW.fluxo, NEW.tipo, NEW.status, NEW.regional, NEW.id_empresa, NEW.uf, NEW.id_concessionaria, 1);
+  IF NOT old_first THEN
+    PERFORM "solicitacoes_contagem_soma"(OLD.fluxo, OLD.tipo, OLD.status, OLD.regional, OLD.id_empresa, OLD.uf, OLD.id_concessionaria, -1);
   END IF;
   RETURN NULL;
 END

@@ -13,11 +13,14 @@ import { badRequest } from '../http/errors.ts';
 const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnaaaaaaeeeeiiiiooooouuuucn';
 
-/** lower() alone does not fold non-ASCII letters under the C locale, hence translate() both cases. */
+/**
+ * lower() alone does not fold non-ASCII letters under the C locale, hence translate() both cases.
+ * A search folds its text with this same expression, in the database: folded in JavaScript it
+ * lost letters the list does not know ('Satō' became 'sato' and never met 'satō').
+ */
 export const folded = (column: AnyColumn | SQL): SQL =>
   sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 
-export const foldText = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface SearchColumns {
@@ -32,7 +35,8 @@ export function searchWhere(q: string | undefined, columns: SearchColumns): SQL 
   const words = q.split(/\s+/).filter(Boolean);
   return and(
     ...words.map((word) => {
-      const text = columns.text.map((c) => sql`${folded(c)} like ${`%${likeEscape(foldText(word))}%`}`);
+      const pattern = folded(sql`${`%${likeEscape(word)}%`}`);
+      const text = columns.text.map((c) => sql`${folded(c)} like ${pattern}`);
       // Only a word with a digit can be (part of) a tax id; letters alone would match alphanumeric CNPJs by chance.
       const taxId = /\d/.test(word) ? cleanCnpj(word) : '';
       const ids = taxId ? (columns.taxIds ?? []).map((c) => sql`${c} like ${`%${taxId}%`}`) : [];

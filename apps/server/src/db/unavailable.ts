@@ -25,15 +25,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/** A transaction PostgreSQL rolled back for another one's sake: deadlock or serialization failure. */
+const ROLLED_BACK_FOR_ANOTHER = ['40P01', '40001'];
+
 /**
- * The database is up but every connection is taken: PGlite's queue gave up waiting for this call's
- * turn (pglite-queue.ts), or the PostgreSQL pool its 5 s for a free connection. Load, not an
+ * The database is up but could not take this call now: PGlite's queue gave up waiting for its
+ * turn (pglite-queue.ts), the PostgreSQL pool its 5 s for a free connection, or PostgreSQL rolled
+ * the call's transaction back for a concurrent one (nothing of it was written). Load, not an
  * outage: the user is told to try again in a moment.
  */
 export function isDatabaseBusy(err: unknown): boolean {
   const cause = driverError(err);
   return (
     cause instanceof DatabaseBusyError ||
+    ROLLED_BACK_FOR_ANOTHER.includes(String(cause.code)) ||
     (typeof cause.message === 'string' && /timeout exceeded when trying to connect/i.test(cause.message))
   );
 }

@@ -66,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).send({ error: 1, msg: STORAGE_UNAVAILABLE });
     }
     if (isDatabaseBusy(err)) {
-      request.log.warn('banco ocupado: chamada recusada antes de começar');
+      request.log.warn('banco ocupado: chamada recusada ou desfeita, nada gravado');
       return reply.status(503).send({ error: 1, msg: DATABASE_BUSY });
     }
     if (isDatabaseUnavailable(err)) {

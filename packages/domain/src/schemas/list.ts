@@ -47,7 +47,8 @@ export const listQuery = z.object({
   ),
   /** Quick search; shorter than two characters it searches nothing (spec part 1 §9). */
   q: z.preprocess(
-    blankToUndefined,
+    // Composed as saved text is (cleanTypedText): 'A' and a combining tilde are the 'Ã' stored.
+    (v) => blankToUndefined(typeof v === 'string' ? v.normalize('NFC') : v),
     z
       .string({ error: 'Busca inválida.' })
       .trim()
@@ -132,7 +133,9 @@ export const requestListFilters = {
   status: requestStatusFilter,
   regional: optionalId('Regional'),
   uf: z.preprocess(
-    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
+    // Two ASCII letters in any case: uppercased first, 'ſp' would pass for 'SP'.
+    (v) =>
+      typeof v === 'string' && /^[a-z]{2}$/i.test(v.trim()) ? v.trim().toUpperCase() : blankToUndefined(v),
     z
       .string({ error: 'UF inválida.' })
       .refine((uf) => UF_CODES.includes(uf), 'UF inválida.')

@@ -36,7 +36,6 @@ import {
 import {
   countLimitFor,
   folded,
-  foldText,
   likeEscape,
   orderBy,
   pageOf,
@@ -158,10 +157,10 @@ async function requestersNamed(db: DbOrTx, q: string, prefix: boolean): Promise<
     db
       .select({ id: usuarios.id })
       .from(usuarios)
-      .where(sql`${folded(usuarios.name)} like ${sql.placeholder('namePattern')}`)
+      .where(sql`${folded(usuarios.name)} like ${folded(sql`${sql.placeholder('namePattern')}`)}`)
       .prepare(name),
   );
-  const rows = await statement.execute({ namePattern: searchPattern(foldText(q), prefix) });
+  const rows = await statement.execute({ namePattern: searchPattern(q, prefix) });
   return rows.map((r) => r.id);
 }
 
