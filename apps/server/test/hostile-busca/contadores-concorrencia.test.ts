@@ -1,7 +1,6 @@
 import pg from 'pg';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { concessionarias, solicitacoes } from '../../src/db/schema.ts';
 import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
