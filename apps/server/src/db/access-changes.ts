@@ -20,7 +20,7 @@ type Log = Pick<FastifyBaseLogger, 'warn'> & Partial<Pick<FastifyBaseLogger, 'in
 
 const ACCESS_TABLES = /^(?:sessoes|usuarios|grupos|empresas|usuario_regionais)$/;
 const TABLE = String.raw`(?:only\s+)?(?:"?public"?\.)?"?([a-z_]+)"?`;
-const WRITE = new RegExp(String.raw`\b(insert\s+into|update|delete\s+from)\s+${TABLE}`, 'gi');
+const WRITE = new RegExp(String.raw`\b(insert\s+into|update|delete\s+from|merge\s+into)\s+${TABLE}`, 'gi');
 const TRUNCATE = /\btruncate\b(?:\s+table)?\s+([^;]+)/gi;
 const ACCESS_TABLE_NAMED = /(?:^|[\s,."])(?:sessoes|usuarios|grupos|empresas|usuario_regionais)(?:$|[\s,"])/i;
 /** The session's last-seen time alone (touchSession): no part of the answer, like the trigger's column list. */

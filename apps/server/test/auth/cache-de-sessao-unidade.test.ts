@@ -20,6 +20,7 @@ describe("a statement changes access exactly when migration 0013's triggers say 
       text(db.insert(usuarioRegionais).values({ idUsuario: 1, idRegional: 2 })),
       'truncate solicitacoes, usuarios restart identity cascade',
       'with x as (update usuarios set ativo = false returning id) select * from x',
+      'merge into "grupos" g using novos n on g.id = n.id when matched then update set nome = n.nome',
     ]) {
       expect(changesAccess(statement), statement).toBe(true);
     }
