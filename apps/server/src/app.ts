@@ -32,6 +32,7 @@ import { registerShutdownGate } from './startup/graceful-shutdown.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './auth/authenticate.ts';
+import { SessionCache, type SessionCacheOptions } from './auth/session-cache.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { localidadesRoutes } from './modules/localidades/routes.ts';
@@ -91,6 +92,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** The embedded database starts as a copy of this dump (tests: one migrated, seeded database). */
   pgliteSnapshot?: Blob;
+  /** Size and age limits of the session cache (tests). */
+  sessionCache?: SessionCacheOptions;
 }
 
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
@@ -125,6 +128,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A no-op until a queue worker runs in this process (registerQueueWorker).
   app.decorate('queue', { wake: () => undefined });
   app.addHook('onClose', () => database.close());
+  // Answers nothing until the database's change notices reach this process (watchAccessChanges).
+  const sessionCache = new SessionCache(config.sessionCache, options.sessionCache);
+  app.decorate('sessionCache', sessionCache);
+  if (config.sessionCache) await database.watchAccessChanges(sessionCache);
 
   await seedReferenceData(database.db);
   app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);

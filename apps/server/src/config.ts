@@ -22,6 +22,12 @@ export interface Config {
   seedDemo: boolean;
   webDist: string | undefined;
   sessionIdleMinutes: number;
+  /**
+   * Each instance keeps the session reads it made, emptied on every change of a session, user,
+   * group, company or user's regionals on any instance (auth/session-cache.ts). On unless
+   * SESSION_CACHE is 0/false: then every call reads its session from the database.
+   */
+  sessionCache: boolean;
   passwordResetMinutes: number;
   rateLimit: { perAddress: number; perIp: number; windowMs: number };
   logLevel: string;
@@ -158,6 +164,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: readSeedDemo(env),
     webDist: env.WEB_DIST ?? path.resolve(serverRoot, '../web/dist'),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
+    sessionCache: !['0', 'false', 'nao', 'não'].includes(env.SESSION_CACHE?.trim().toLowerCase() ?? ''),
     passwordResetMinutes: 60,
     rateLimit: {
       perAddress: int(env.RATE_LIMIT_PER_ADDRESS, 10),

@@ -3,7 +3,6 @@ import type { RoleKind, SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { empresas, grupos, sessoes, usuarioRegionais, usuarios } from '../db/schema.ts';
-import { tokenHash } from './tokens.ts';
 
 /** The user row joined with what every access decision needs. */
 export interface UserRecord {
@@ -56,13 +55,14 @@ export async function findUserRecord(
 }
 
 /**
- * The user behind a live session (not revoked, used within `idleMinutes`), in one indexed read:
- * every signed-in call starts here, so it is a prepared statement and does nothing the answer
- * does not need.
+ * The user behind a live session (not revoked, used within `idleMinutes`), by its token's hash
+ * (tokens.ts), in one indexed read: every signed-in call that misses the session cache
+ * (session-cache.ts) starts here, so it is a prepared statement and does nothing the answer does
+ * not need.
  */
 export async function findSessionUser(
   db: DbOrTx,
-  token: string,
+  hash: string,
   idleMinutes: number,
 ): Promise<{ record: UserRecord; sessionId: number; lastSeenAt: Date } | undefined> {
   const statement = prepared(db, 'usuario_da_sessao', (name) =>
@@ -82,7 +82,7 @@ export async function findSessionUser(
       .limit(1)
       .prepare(name),
   );
-  const [row] = await statement.execute({ tokenHash: tokenHash(token), idleMinutes });
+  const [row] = await statement.execute({ tokenHash: hash, idleMinutes });
   return row && { record: toUserRecord(row), sessionId: row.sessionId, lastSeenAt: row.lastSeenAt };
 }
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrationsFolder, type Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { queueOperations } from './pglite-queue.ts';
+import { listenOnPglite, listenOnPostgres, trackingClient, type AccessSink } from './access-changes.ts';
 
 /** The one database type the code sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,12 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Connections of the pool and calls waiting for one, for /metrics (PGlite: one connection). */
   usage(): PoolUsage;
+  /**
+   * Reports to `sink` every change of access data (sessions, users, groups, companies, regionals):
+   * this process's own as each commits, every other connection's as its notice arrives, and whether
+   * those notices can arrive at all (access-changes.ts). Stopped by `close`.
+   */
+  watchAccessChanges(sink: AccessSink): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,13 +79,17 @@ async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promis
  */
 export async function openDatabase(
   config: Config,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  log: Pick<FastifyBaseLogger, 'warn'> & Partial<Pick<FastifyBaseLogger, 'info'>>,
   pgliteSnapshot?: Blob,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
+    const databaseUrl = config.databaseUrl;
+    let sink: AccessSink | undefined;
+    let listener: { close(): Promise<void> } | undefined;
     // Calls fail fast while the database is away instead of queueing for a connection forever.
     const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
+      Client: trackingClient(() => sink?.invalidate()),
+      connectionString: databaseUrl,
       max: 10,
       connectionTimeoutMillis: MAX_WAIT_MS,
       options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
@@ -94,7 +105,14 @@ export async function openDatabase(
       db: db as unknown as Database,
       driver: 'postgres',
       usage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      watchAccessChanges: async (to) => {
+        sink = to;
+        listener = listenOnPostgres(databaseUrl, to, log);
+      },
+      close: async () => {
+        await listener?.close();
+        await pool.end();
+      },
     };
   }
   let dataPath: string | undefined;
@@ -108,6 +126,7 @@ export async function openDatabase(
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   const queue = queueOperations(client, MAX_WAIT_MS);
+  let listener: { close(): Promise<void> } | undefined;
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -115,6 +134,12 @@ export async function openDatabase(
       const inLine = queue.inLine();
       return { total: 1, idle: inLine === 0 ? 1 : 0, waiting: Math.max(0, inLine - 1) };
     },
-    close: () => client.close(),
+    watchAccessChanges: async (sink) => {
+      listener = await listenOnPglite(client, sink);
+    },
+    close: async () => {
+      await listener?.close();
+      await client.close();
+    },
   };
 }

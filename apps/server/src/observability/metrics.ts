@@ -87,4 +87,20 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle):
       }
     },
   });
+
+  new Gauge({
+    name: 'portal_session_cache',
+    help:
+      'Cache das sessões deste processo: acertos, faltas, leituras sem cache (desligado ou sem aviso de ' +
+      'alterações), leituras descartadas por uma alteração, esvaziamentos, sessões guardadas e se está no ar (1/0).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = app.sessionCache.stats();
+      for (const state of ['hits', 'misses', 'bypassed', 'discarded', 'invalidations', 'entries'] as const) {
+        this.set({ state }, stats[state]);
+      }
+      this.set({ state: 'live' }, stats.live ? 1 : 0);
+    },
+  });
 }
