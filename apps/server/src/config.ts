@@ -23,9 +23,12 @@ export interface Config {
   webDist: string | undefined;
   sessionIdleMinutes: number;
   /**
-   * Each instance keeps the session reads it made, emptied on every change of a session, user,
-   * group, company or user's regionals on any instance (auth/session-cache.ts). On unless
-   * SESSION_CACHE is 0/false: then every call reads its session from the database.
+   * The process keeps the session reads it made, emptied on every change of a session, user,
+   * group, company or user's regionals (auth/session-cache.ts). SESSION_CACHE; by default on for
+   * the embedded PGlite (one process: every change reaches it with its commit) and off with
+   * PostgreSQL, where another instance's change reaches this one a few milliseconds after it
+   * answered (or, with its listening connection silently cut, up to ~35 s later): a logout there
+   * must count at the very next call, whichever instance takes it (docs/decisions.md).
    */
   sessionCache: boolean;
   passwordResetMinutes: number;
@@ -68,6 +71,14 @@ const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;
 };
+
+/** An on/off setting: 1/true/sim on, 0/false/não off, anything else (unset) the default. */
+function switchOf(value: string | undefined, fallback: boolean): boolean {
+  const raw = value?.trim().toLowerCase() ?? '';
+  if (['1', 'true', 'sim'].includes(raw)) return true;
+  if (['0', 'false', 'nao', 'não'].includes(raw)) return false;
+  return fallback;
+}
 
 /** TRUST_PROXY: unset, 0 or false = off; true = any proxy; otherwise a comma list of addresses/CIDRs. */
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -164,7 +175,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: readSeedDemo(env),
     webDist: env.WEB_DIST ?? path.resolve(serverRoot, '../web/dist'),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
-    sessionCache: !['0', 'false', 'nao', 'não'].includes(env.SESSION_CACHE?.trim().toLowerCase() ?? ''),
+    sessionCache: switchOf(env.SESSION_CACHE, !env.DATABASE_URL),
     passwordResetMinutes: 60,
     rateLimit: {
       perAddress: int(env.RATE_LIMIT_PER_ADDRESS, 10),

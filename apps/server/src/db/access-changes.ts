@@ -18,38 +18,31 @@ export interface AccessSink {
 
 type Log = Pick<FastifyBaseLogger, 'warn'> & Partial<Pick<FastifyBaseLogger, 'info'>>;
 
-const ACCESS_TABLES = /^(?:sessoes|usuarios|grupos|empresas|usuario_regionais)$/;
-const TABLE = String.raw`(?:only\s+)?(?:"?public"?\.)?"?([a-z_]+)"?`;
-const WRITE = new RegExp(String.raw`\b(insert\s+into|update|delete\s+from|merge\s+into)\s+${TABLE}`, 'gi');
-const TRUNCATE = /\btruncate\b(?:\s+table)?\s+([^;]+)/gi;
-const ACCESS_TABLE_NAMED = /(?:^|[\s,."])(?:sessoes|usuarios|grupos|empresas|usuario_regionais)(?:$|[\s,"])/i;
+/** The tables a session's read is made of (auth/session-user.ts), and regionais, whose delete cascades to usuario_regionais. */
+const ACCESS_TABLE = /(?:^|[^a-z0-9_])(?:sessoes|usuarios|grupos|empresas|usuario_regionais|regionais)(?:$|[^a-z0-9_])/;
+const WRITE_VERB = /\b(?:insert|update|delete|merge|truncate|copy|alter|drop)\b/;
+/** A new session (startSession): it cannot make a kept answer stale, only found sessions are kept. */
+const NEW_SESSION = /^insert into "?sessoes"? \([^;]*\) values \([^;]*\)(?: returning [^;]*)?$/;
 /** The session's last-seen time alone (touchSession): no part of the answer, like the trigger's column list. */
-const LAST_SEEN_ONLY = /^\s+set\s+"?last_seen_at"?\s*=[^,;]*?\swhere\b/i;
+const TOUCH = /^update "?sessoes"? set "?last_seen_at"? = [^,;]*? where [^;]*$/;
+/** What could hide a write inside a statement of one of those two shapes. */
+const NOT_PLAIN = /\bselect\b|\bon conflict\b|\bwith\b/;
 
 /**
  * Whether a statement may change what a session's read answers, judged as migration 0014's triggers
- * judge it: a write to sessoes (not a new session, not its last-seen time alone), usuarios, grupos,
- * empresas or usuario_regionais. Unsure is yes: a needless invalidation costs one read.
+ * judge it. Unsure is yes (a needless invalidation costs one read): any statement that names an
+ * access table and a writing verb counts, comments and spelling aside, but for the two shapes the
+ * triggers do not announce — a new session, and an update of a session's last-seen time alone.
  */
 export function changesAccess(text: string): boolean {
-  if (/^[\s(]*select\b/i.test(text)) return false;
-  for (const match of text.matchAll(WRITE)) {
-    const verb = match[1]!.toLowerCase();
-    const table = match[2]!.toLowerCase();
-    if (!ACCESS_TABLES.test(table)) continue;
-    if (table === 'sessoes' && verb.startsWith('insert')) continue;
-    if (
-      table === 'sessoes' &&
-      verb === 'update' &&
-      LAST_SEEN_ONLY.test(text.slice(match.index + match[0].length))
-    )
-      continue;
-    return true;
-  }
-  for (const match of text.matchAll(TRUNCATE)) {
-    if (ACCESS_TABLE_NAMED.test(match[1]!)) return true;
-  }
-  return false;
+  const statement = text
+    .replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (!WRITE_VERB.test(statement) || !ACCESS_TABLE.test(statement)) return false;
+  if (NOT_PLAIN.test(statement)) return true;
+  return !NEW_SESSION.test(statement) && !TOUCH.test(statement);
 }
 
 const BEGINS = /^\s*(?:begin|start\s+transaction)\b/i;
