@@ -88,7 +88,8 @@ export async function openDatabase(
     let listener: { close(): Promise<void> } | undefined;
     // Calls fail fast while the database is away instead of queueing for a connection forever.
     const pool = new pg.Pool({
-      Client: trackingClient(() => sink?.invalidate()),
+      // Only a process that keeps session reads needs its own writes of access data reported.
+      ...(config.sessionCache ? { Client: trackingClient(() => sink?.invalidate()) } : {}),
       connectionString: databaseUrl,
       max: 10,
       connectionTimeoutMillis: MAX_WAIT_MS,
