@@ -72,7 +72,7 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
 
     await pickToday(page, 'De');
     await pickToday(page, 'Até');
-    const today = new Date().toLocaleDateString('pt-BR');
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     await expect.poll(() => field(page, 'De').innerText()).toBe(today);
     await page.getByText('Mostrando 1 para 1 de 1 registros').waitFor();
     await screenshot(page, 'relatorio-novas-unidades-regional');
