@@ -118,7 +118,11 @@ export async function pickDate(scope: Page | Locator, label: string, isoDate: st
 
 /** Today (the browser's) in a date picker. */
 export async function pickToday(scope: Page | Locator, label: string): Promise<void> {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await pickDate(scope, label, `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+  // Today on the portal's clock (Brasília, the browser context's zone), not the machine's: between
+  // 21:00 and midnight there the machine's UTC date is already tomorrow.
+  await pickDate(
+    scope,
+    label,
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()),
+  );
 }
