@@ -110,3 +110,38 @@ export const CNPJ = {
   property: '61927458000185',
   solicitante: '74261539000130',
 } as const;
+
+/**
+ * Where a list's total disagrees with the rows the caller can page through, for every form the
+ * caller may open and each filter: page 1, page 2 and a page past the end, and no row twice.
+ */
+export async function totalsDisagreeing(
+  app: FastifyInstance,
+  token: string,
+  who: string,
+  filters: Record<string, unknown>[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of Object.values(LISTS)) {
+    const probe = await call(app, token, url, {});
+    if (probe.statusCode === 403) continue;
+    for (const filter of filters) {
+      const rows = await allByNumber(app, token, url, filter, 50);
+      const first = await call(app, token, url, { ...filter, per_page: 5 });
+      const past = await call(app, token, url, { ...filter, page: 999, per_page: 5 });
+      const deep = await call(app, token, url, { ...filter, page: 2, per_page: 5 });
+      const label = `${who} ${url} ${JSON.stringify(filter)}`;
+      for (const [name, res] of [
+        ['page 1', first],
+        ['page 999', past],
+        ['page 2', deep],
+      ] as const) {
+        if (res.statusCode !== 200) problems.push(`${label} ${name}: ${res.statusCode} ${res.body}`);
+        else if (res.json().total !== rows.length)
+          problems.push(`${label} ${name}: total ${res.json().total}, rows ${rows.length}`);
+      }
+      if (new Set(rows).size !== rows.length) problems.push(`${label}: duplicate rows`);
+    }
+  }
+  return problems;
+}

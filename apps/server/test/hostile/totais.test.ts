@@ -4,7 +4,7 @@ import { concessionarias, solicitacoes } from '../../src/db/schema.ts';
 import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
-import { allByApos, allByNumber, CNPJ, companyId, insertRows, LISTS, type RowSpec } from './support.ts';
+import { allByApos, CNPJ, companyId, insertRows, LISTS, totalsDisagreeing, type RowSpec } from './support.ts';
 
 /**
  * Hostile: the total of "Mostrando X para Y de Z" is a value of the page's own statement (the
@@ -66,31 +66,7 @@ const byConcessionaire = () => [
   { concessionaria: concessionaires[1], uf: 'SP' },
 ];
 
-async function check(who: string) {
-  const problems: string[] = [];
-  for (const url of Object.values(LISTS)) {
-    const probe = await call(t.app, tok[who]!, url, {});
-    if (probe.statusCode === 403) continue;
-    for (const filter of [...FILTERS, ...byConcessionaire()]) {
-      const rows = await allByNumber(t.app, tok[who]!, url, filter, 50);
-      const first = await call(t.app, tok[who]!, url, { ...filter, per_page: 5 });
-      const past = await call(t.app, tok[who]!, url, { ...filter, page: 999, per_page: 5 });
-      const deep = await call(t.app, tok[who]!, url, { ...filter, page: 2, per_page: 5 });
-      const label = `${who} ${url} ${JSON.stringify(filter)}`;
-      for (const [name, res] of [
-        ['page 1', first],
-        ['page 999', past],
-        ['page 2', deep],
-      ] as const) {
-        if (res.statusCode !== 200) problems.push(`${label} ${name}: ${res.statusCode} ${res.body}`);
-        else if (res.json().total !== rows.length)
-          problems.push(`${label} ${name}: total ${res.json().total}, rows ${rows.length}`);
-      }
-      if (new Set(rows).size !== rows.length) problems.push(`${label}: duplicate rows`);
-    }
-  }
-  return problems;
-}
+const check = (who: string) => totalsDisagreeing(t.app, tok[who]!, who, [...FILTERS, ...byConcessionaire()]);
 
 describe('hostile totals: the total is what the caller can page through', () => {
   it.each(ROLES)(
