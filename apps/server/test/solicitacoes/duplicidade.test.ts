@@ -80,3 +80,31 @@ describe('duplicate checks (validar-unidade, validar-endereco and on save)', () 
     expect(self.json().total).toBe(0);
   });
 });
+
+describe('one statement for both sources (issue 12)', () => {
+  it('a unit in the workflow and in the base comes back as both, the workflow first, each with all its details', async () => {
+    await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: 'UCAMBAS01' }));
+    const [request] = await t.app.db.select().from(solicitacoes).where(eq(solicitacoes.unidade, 'UCAMBAS01'));
+    const [unit] = await t.app.db
+      .insert(baseProvedor)
+      .values({ fluxo: 'energia', uc: 'UCAMBAS01', rzSocial: 'Razão da Base', concessionaria: '', endereco: 'Rua da Base', numero: '77', bairro: 'Centro', cidade: 'Santos', estado: 'SP', ativa: false, sge: true })
+      .returning();
+    const res = await call(t.app, token, '/api/novas-unidades/validar-unidade', { unidade: 'ucambas01' });
+    expect(res.json()).toEqual({
+      error: 0,
+      total: 2,
+      dados: [
+        {
+          origem: 'workflow', sge: false, id: request!.id, UC: 'UCAMBAS01', Rz_Social: '', Concessionaria: expect.any(String),
+          Endereco: [request!.endereco, request!.numero].filter(Boolean).join(', '), Bairro: request!.bairro ?? '',
+          Cidade: request!.municipio ?? '', Estado: request!.uf ?? '', Status: 'Solicitação Iniciada',
+        },
+        // The base's address without its number; an empty concessionaire is none.
+        {
+          origem: 'base', sge: true, id: unit!.id, UC: 'UCAMBAS01', Rz_Social: 'Razão da Base', Concessionaria: null,
+          Endereco: 'Rua da Base', Bairro: 'Centro', Cidade: 'Santos', Estado: 'SP', Status: 'Inativa',
+        },
+      ],
+    });
+  });
+});

@@ -32,21 +32,28 @@ const OUT_OF_SCOPE: DuplicateMatch = {
   Status: '',
 };
 
-/** Requests of a form holding the value (placeholders: flow, kind, value, excludeId and the scope's). */
+/**
+ * Requests of a form holding the value (placeholders: flow, kind, value, excludeId and the scope's),
+ * in the columns they share with the provider's base units (`baseMatches`) so both are one statement.
+ */
 function workflowMatches(db: DbOrTx, user: SessionUser, column: AnyColumn, excluding: boolean) {
   const inScope = scopeOf(user, undefined, { prepared: true });
   return db
     .select({
+      fromBase: sql<boolean>`false`,
       id: solicitacoes.id,
-      unidade: solicitacoes.unidade,
-      endereco: solicitacoes.endereco,
-      numero: solicitacoes.numero,
-      bairro: solicitacoes.bairro,
-      municipio: solicitacoes.municipio,
-      uf: solicitacoes.uf,
-      status: solicitacoes.status,
-      concessionaria: concessionarias.nome,
+      uc: sql<string | null>`${solicitacoes.unidade}`,
+      endereco: sql<string | null>`${solicitacoes.endereco}`,
+      numero: sql<string | null>`${solicitacoes.numero}`,
+      bairro: sql<string | null>`${solicitacoes.bairro}`,
+      cidade: sql<string | null>`${solicitacoes.municipio}`,
+      estado: sql<string | null>`${solicitacoes.uf}`,
+      concessionaria: sql<string | null>`${concessionarias.nome}`,
+      status: sql<number | null>`${solicitacoes.status}`,
       inScope: sql<boolean>`(${inScope})`,
+      rzSocial: sql<string>`''`,
+      sge: sql<boolean>`false`,
+      ativa: sql<boolean>`false`,
     })
     .from(solicitacoes)
     .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
@@ -66,10 +73,41 @@ function workflowMatches(db: DbOrTx, user: SessionUser, column: AnyColumn, exclu
     .limit(20);
 }
 
+/** Units of the provider's base holding the value, in `workflowMatches`' columns. */
+function baseMatches(db: DbOrTx, column: AnyColumn) {
+  return db
+    .select({
+      fromBase: sql<boolean>`true`,
+      id: baseProvedor.id,
+      uc: sql<string | null>`${baseProvedor.uc}`,
+      // The base's street alone: its number is not part of what the check shows of a base unit.
+      endereco: sql<string | null>`${baseProvedor.endereco}`,
+      numero: sql<string | null>`null`,
+      bairro: sql<string | null>`${baseProvedor.bairro}`,
+      cidade: sql<string | null>`${baseProvedor.cidade}`,
+      estado: sql<string | null>`${baseProvedor.estado}`,
+      concessionaria: sql<string | null>`${baseProvedor.concessionaria}`,
+      status: sql<number | null>`null::smallint`,
+      inScope: sql<boolean>`true`,
+      rzSocial: sql<string>`${baseProvedor.rzSocial}`,
+      sge: sql<boolean>`${baseProvedor.sge}`,
+      ativa: sql<boolean>`${baseProvedor.ativa}`,
+    })
+    .from(baseProvedor)
+    .where(
+      and(
+        eq(baseProvedor.fluxo, sql.placeholder('flow')),
+        eq(sql`lower(${column})`, sql.placeholder('value')),
+      ),
+    )
+    .limit(20);
+}
+
 /**
  * Requests of the same flow and kind, and units of the provider's base, that already carry this
  * unit or address id. Matching ignores case and surrounding spaces. Requests the user may not
  * read (scope.ts) are told as one detail-less match; the provider's base is shared reference data.
+ * One statement for both: this runs on every keystroke pause of the form (`validar-*`).
  */
 export async function findDuplicates(
   db: DbOrTx,
@@ -82,61 +120,31 @@ export async function findDuplicates(
   const value = ('unidade' in key ? key.unidade : key.endereco_id).trim().toLowerCase();
   const byUnit = 'unidade' in key;
   const values = { ...scopeValues(user), flow, kind, value, excludeId };
-  const [inWorkflow, inBase] = await Promise.all([
-    prepared(
-      db,
-      `duplicadas:${byUnit ? 'uc' : 'endereco'}:${scopeShape(user)}:${excludeId ? 'exceto' : ''}`,
-      (name) =>
-        workflowMatches(
-          db,
-          user,
-          byUnit ? solicitacoes.unidade : solicitacoes.enderecoId,
-          Boolean(excludeId),
-        ).prepare(name),
-    ).execute(values),
-    prepared(db, `duplicadas_base:${byUnit ? 'uc' : 'endereco'}`, (name) =>
-      db
-        .select()
-        .from(baseProvedor)
-        .where(
-          and(
-            eq(baseProvedor.fluxo, sql.placeholder('flow')),
-            eq(sql`lower(${byUnit ? baseProvedor.uc : baseProvedor.enderecoId})`, sql.placeholder('value')),
-          ),
-        )
-        .limit(20)
+  const rows = await prepared(
+    db,
+    `duplicadas:${byUnit ? 'uc' : 'endereco'}:${scopeShape(user)}:${excludeId ? 'exceto' : ''}`,
+    (name) =>
+      workflowMatches(db, user, byUnit ? solicitacoes.unidade : solicitacoes.enderecoId, Boolean(excludeId))
+        .unionAll(baseMatches(db, byUnit ? baseProvedor.uc : baseProvedor.enderecoId))
         .prepare(name),
-    ).execute(values),
-  ]);
-
+  ).execute(values);
+  const inWorkflow = rows.filter((r) => !r.fromBase);
   const visible = inWorkflow.filter((r) => r.inScope);
+  const inBase = rows.filter((r) => r.fromBase);
   return [
     ...(visible.length < inWorkflow.length ? [OUT_OF_SCOPE] : []),
-    ...visible.map((r) => ({
-      origem: 'workflow' as const,
-      sge: false,
-      id: r.id,
-      UC: r.unidade ?? '',
-      Rz_Social: '',
-      Concessionaria: r.concessionaria,
-      Endereco: [r.endereco, r.numero].filter(Boolean).join(', '),
-      Bairro: r.bairro ?? '',
-      Cidade: r.municipio ?? '',
-      Estado: r.uf ?? '',
-      Status: statusLabel(r.status, flow, kind),
-    })),
-    ...inBase.map((r) => ({
-      origem: 'base' as const,
+    ...[...visible, ...inBase].map((r) => ({
+      origem: r.fromBase ? ('base' as const) : ('workflow' as const),
       sge: r.sge,
       id: r.id,
-      UC: r.uc,
+      UC: r.uc ?? '',
       Rz_Social: r.rzSocial,
       Concessionaria: r.concessionaria || null,
-      Endereco: r.endereco ?? '',
+      Endereco: [r.endereco, r.numero].filter(Boolean).join(', '),
       Bairro: r.bairro ?? '',
       Cidade: r.cidade ?? '',
       Estado: r.estado ?? '',
-      Status: r.ativa ? 'Ativa' : 'Inativa',
+      Status: r.fromBase ? (r.ativa ? 'Ativa' : 'Inativa') : statusLabel(Number(r.status), flow, kind),
     })),
   ];
 }
