@@ -42,7 +42,13 @@ async function serverWith(overrides: Partial<typeof config>) {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
 const servers = {
   PostgreSQL: await serverWith({}),
-  PGlite: await serverWith({ databaseUrl: undefined, inMemoryDatabase: true, dataDir }),
+  // Each with its own defaults (the session cache is on for PGlite, off for PostgreSQL) unless
+  // SESSION_CACHE says otherwise for both.
+  PGlite: await serverWith({
+    ...readConfig({ ...process.env, DATABASE_URL: undefined }),
+    inMemoryDatabase: true,
+    dataDir,
+  }),
 };
 
 async function tokenOf(url: string, email: string) {

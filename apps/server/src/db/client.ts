@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrationsFolder, type Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { queueOperations } from './pglite-queue.ts';
+import { parseStatementsOnce } from './pglite-statements.ts';
 import { listenOnPglite, listenOnPostgres, trackingClient, type AccessSink } from './access-changes.ts';
 
 /** The one database type the code sees, whichever driver is behind it. */
@@ -126,6 +127,7 @@ export async function openDatabase(
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  parseStatementsOnce(client);
   const queue = queueOperations(client, MAX_WAIT_MS);
   let listener: { close(): Promise<void> } | undefined;
   return {
