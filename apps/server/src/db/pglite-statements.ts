@@ -12,6 +12,9 @@ const { serialize } = protocol;
 /** Distinct statements kept parsed; past it the least recently used is closed. */
 const MAX_STATEMENTS = 500;
 
+/** A statement that may change a table's columns or types: every parsed statement is closed after it. */
+const SCHEMA_CHANGE = /^\s*(?:create|alter|drop|do)\b/i;
+
 /**
  * PGlite's `query` crosses into its WebAssembly Postgres six times per statement (parse, describe,
  * bind, describe, execute, sync) and parses the SQL again every time: half of a list call's time
@@ -19,6 +22,10 @@ const MAX_STATEMENTS = 500;
  * read then), and every call is one crossing: bind, describe, execute and sync together. Values
  * are serialized and rows parsed by PGlite's own functions for the statement's types, so callers
  * (Drizzle) see what `query` gave them. Queries inside a transaction go the same way.
+ *
+ * A statement keeps the parameter types it was parsed with, so whatever may change the schema
+ * (`exec`, which may carry anything, and any CREATE, ALTER, DROP or DO) goes PGlite's own way and
+ * closes every parsed statement: PGlite has one connection, so every schema change passes here.
  */
 export function parseStatementsOnce(client: PGlite): void {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
@@ -52,6 +59,11 @@ export function parseStatementsOnce(client: PGlite): void {
     statements.delete(text);
   }
 
+  function forgetAll() {
+    closing.push(...[...statements.values()].map((statement) => statement.name));
+    statements.clear();
+  }
+
   async function run<T>(
     text: string,
     params: unknown[] = [],
@@ -80,36 +92,54 @@ export function parseStatementsOnce(client: PGlite): void {
         { syncToFs: false },
       );
     } catch (error) {
-      // A table the statement reads changed its columns since it was parsed ("cached plan must
-      // not change result type"): parsed again, as an unnamed query would have been.
-      if ((error as { code?: string }).code !== '0A000' || !parseAgainOnChange) throw error;
+      // "Cached plan must not change result type": a table changed under the statement some way
+      // the schema-change rule did not see (a function's DDL). Parsed again outside a transaction;
+      // inside one the error has already aborted it.
+      if ((error as { code?: string }).code !== '0A000') throw error;
       forget(text);
+      if (!parseAgainOnChange || client.isInTransaction()) throw error;
       return run(text, params, options, false);
     }
     if (!client.isInTransaction()) await client.syncToFs();
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
-  // A blob (COPY) or forced parameter types keep PGlite's own path.
-  const ownPath = (options?: QueryOptions) => Boolean(options?.blob || options?.paramTypes);
+  // A blob (COPY) or forced parameter types keep PGlite's own path too.
+  const ownPath = (text: string, options?: QueryOptions) =>
+    Boolean(options?.blob || options?.paramTypes) || SCHEMA_CHANGE.test(text);
+
+  /** Runs a schema change PGlite's way, then closes every parsed statement, whatever its outcome. */
+  async function changingSchema<R>(change: () => Promise<R>): Promise<R> {
+    try {
+      return await change();
+    } finally {
+      forgetAll();
+    }
+  }
 
   const query = client.query.bind(client);
   client.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    if (ownPath(options)) return query<T>(text, params, options);
+    if (ownPath(text, options)) return changingSchema(() => query<T>(text, params, options));
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(() => run<T>(text, params, options)),
     );
   }) as PGlite['query'];
 
+  const exec = client.exec.bind(client);
+  client.exec = (text, options) => changingSchema(() => exec(text, options));
+
   const transaction = client.transaction.bind(client);
   client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
       tx.query = async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-        if (tx.closed || ownPath(options)) return txQuery<R>(text, params, options);
+        if (tx.closed) return txQuery<R>(text, params, options);
+        if (ownPath(text, options)) return changingSchema(() => txQuery<R>(text, params, options));
         return client._runExclusiveQuery(() => run<R>(text, params, options));
       };
+      tx.exec = (text, options) => changingSchema(() => txExec(text, options));
       return callback(tx);
     })) as PGlite['transaction'];
 }
