@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
   STATUS,
   statusLabel,
@@ -70,6 +70,9 @@ function workflowMatches(db: DbOrTx, user: SessionUser, column: AnyColumn, exclu
           : undefined,
       ),
     )
+    // The caller's own first: others' requests, told as one detail-less match, never crowd them out.
+    // (`is true`: a scope that is all rows is the constant true, which ORDER BY refuses.)
+    .orderBy(desc(sql`(${inScope}) is true`), desc(solicitacoes.id))
     .limit(20);
 }
 
