@@ -20,9 +20,9 @@ const SCHEMA_CHANGE = /^\s*(?:create|alter|drop|do)\b/i;
  * bind, describe, execute, sync) and parses the SQL again every time (the list page's statement:
  * 0.58 ms that way, 0.35 ms this one). Here each distinct SQL text is parsed once as a named
  * statement (its parameter types read then), and every call is one crossing: bind, describe,
- * execute and sync together. Values
- * are serialized and rows parsed by PGlite's own functions for the statement's types, so callers
- * (Drizzle) see what `query` gave them. Queries inside a transaction go the same way.
+ * execute and sync together. Values are serialized and rows parsed by PGlite's own functions for
+ * the statement's types, so callers (Drizzle) see what `query` gave them. Queries inside a
+ * transaction go the same way.
  *
  * A statement keeps the parameter types it was parsed with, so whatever may change the schema
  * (`exec`, which may carry anything, and any CREATE, ALTER, DROP or DO) goes PGlite's own way and
