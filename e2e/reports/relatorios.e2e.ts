@@ -4,7 +4,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, mainMenu } from '../support/browser.ts';
 import { createViaApi, freshUnit, pageAs, requestFields, screenshot } from '../requests/support.ts';
-import { field, pickToday } from '../support/ui.ts';
+import { field, pickToday, todayAsShown } from '../support/ui.ts';
 
 const baseUrl = inject('baseUrl');
 const form = requestForm('energia', 'nova');
@@ -72,8 +72,7 @@ describe('Relatórios (issue 13, spec part 2 §2.10)', () => {
 
     await pickToday(page, 'De');
     await pickToday(page, 'Até');
-    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    await expect.poll(() => field(page, 'De').innerText()).toBe(today);
+    await expect.poll(() => field(page, 'De').innerText()).toBe(todayAsShown());
     await page.getByText('Mostrando 1 para 1 de 1 registros').waitFor();
     await screenshot(page, 'relatorio-novas-unidades-regional');
 

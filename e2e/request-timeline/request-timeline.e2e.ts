@@ -2,6 +2,7 @@ import { requestForm } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { todayAsShown } from '../support/ui.ts';
 import {
   createViaApi,
   createWithFilesViaApi,
@@ -59,10 +60,7 @@ describe('one timeline per request (issue 15 item 4)', () => {
       .filter({ hasText: 'Site ID: SITE01 → SITE99' });
     const heading = await event.innerText();
     expect(heading).toContain('Renata Regional');
-    // Today on the portal's clock (Brasília), as the timeline shows it, not the machine's UTC date.
-    expect(heading).toContain(
-      new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date()),
-    );
+    expect(heading).toContain(todayAsShown());
     // The creation is there too, older, with the status it started in.
     expect(await timeline(page).getByText('Sofia Solicitante').count()).toBeGreaterThan(0);
     await screenshot(page, 'request-timeline-field-change');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { todayInBrasilia } from '@portal/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage, signIn } from './browser.ts';
@@ -116,13 +117,16 @@ export async function pickDate(scope: Page | Locator, label: string, isoDate: st
   await day.first().waitFor({ state: 'hidden' });
 }
 
-/** Today (the browser's) in a date picker. */
+/**
+ * Today on the portal's clock (Brasília, the browser context's zone), not the machine's: between
+ * 21:00 and midnight there the machine's UTC date is already tomorrow.
+ */
+const today = () => todayInBrasilia(new Date());
+
+/** Today as the portal writes it (dd/mm/aaaa). */
+export const todayAsShown = () => today().split('-').reverse().join('/');
+
+/** Today in a date picker. */
 export async function pickToday(scope: Page | Locator, label: string): Promise<void> {
-  // Today on the portal's clock (Brasília, the browser context's zone), not the machine's: between
-  // 21:00 and midnight there the machine's UTC date is already tomorrow.
-  await pickDate(
-    scope,
-    label,
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()),
-  );
+  await pickDate(scope, label, today());
 }
