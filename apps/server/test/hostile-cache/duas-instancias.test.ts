@@ -4,7 +4,8 @@ import { readConfig } from '../../src/config.ts';
 import { usuarios } from '../../src/db/schema.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { onPostgres } from '../shared-state/support.ts';
-import { call, validate } from './support.ts';
+import { call } from '../support/requests.ts';
+import { validate } from './support.ts';
 
 /** B answers the session once, as it would before the change. */
 const answered = async (app: TestApp['app'], token: string) =>
@@ -53,7 +54,7 @@ describe.skipIf(!onPostgres)(
       for (let i = 0; i < 10; i++) {
         const token = await login(a.app, 'regional@demo.portal');
         await answered(b.app, token);
-        expect((await call(a.app, token, 'POST', '/api/logout', {})).statusCode).toBe(200);
+        expect((await call(a.app, token, '/api/logout', {})).statusCode).toBe(200);
         if ((await validate(b.app, token)).statusCode === 200) stale++;
       }
       expect(stale, "B's calls answered 200 after A's logout had answered").toBe(0);

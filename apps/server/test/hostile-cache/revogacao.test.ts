@@ -4,8 +4,9 @@ import { empresas, sessoes, usuarios } from '../../src/db/schema.ts';
 import { tokenHash } from '../../src/auth/tokens.ts';
 import { CHANGE_PASSWORD_FIRST } from '../../src/auth/authenticate.ts';
 import { signedIn } from '../admin/support.ts';
-import { createTestApp, login, type TestApp } from '../support/test-app.ts';
-import { call, live, validate, warm } from './support.ts';
+import { call } from '../support/requests.ts';
+import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
+import { live, validate, warm } from './support.ts';
 
 /**
  * Hostile review of the session cache (issue 12): a client holding a token whose session was ended,
@@ -21,17 +22,17 @@ describe('a cached token stops working at the next call once its session or user
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
-  const home = (token: string) => call(t.app, token, 'GET', '/api/home');
+  const home = (token: string) => t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
 
   it("logout: the logged-out token is 401 on every signed-in call, the same user's other token still works", async () => {
     const a = await login(t.app, 'consulta@demo.portal');
     const b = await login(t.app, 'consulta@demo.portal');
     await warm(t.app, a);
     await warm(t.app, b);
-    expect((await call(t.app, a, 'POST', '/api/logout', {})).statusCode).toBe(200);
+    expect((await call(t.app, a, '/api/logout', {})).statusCode).toBe(200);
     expect((await validate(t.app, a)).statusCode).toBe(401);
     expect((await home(a)).statusCode).toBe(401);
-    expect((await call(t.app, a, 'POST', '/api/logout', {})).statusCode).toBe(401);
+    expect((await call(t.app, a, '/api/logout', {})).statusCode).toBe(401);
     expect((await validate(t.app, b)).statusCode).toBe(200);
   });
 
@@ -40,7 +41,7 @@ describe('a cached token stops working at the next call once its session or user
     const other = await login(t.app, 'celula@demo.portal');
     await warm(t.app, mine);
     await warm(t.app, other);
-    const res = await call(t.app, mine, 'POST', '/api/change-password', {
+    const res = await call(t.app, mine, '/api/change-password', {
       senha_atual: 'Portal@2026',
       password: 'Celula#Nova2026',
     });

@@ -15,14 +15,6 @@ export const live = (app: FastifyInstance) =>
 export const validate = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: '/api/validate', headers: bearer(token) });
 
-export const call = (
-  app: FastifyInstance,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) => app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
-
 /** Two calls on `token`, the second answered from this instance's cache: the stale copy exists before the change. */
 export async function warm(app: FastifyInstance, token: string) {
   expect((await validate(app, token)).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { DATABASE_BUSY } from '../../src/http/error-handler.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call as post } from '../support/requests.ts';
 import { insertRows } from '../hostile/support.ts';
-import { call, live, validate, warm } from '../hostile-cache/support.ts';
+import { live, validate, warm } from '../hostile-cache/support.ts';
 
 /**
  * Hostile review of the named statements (pglite-statements.ts) as the app uses them: the session
@@ -31,7 +31,7 @@ describe('an ended session or user counts at the next call, through the named st
     await warm(t.app, a);
     // The logout's and the session read's statements were parsed; 600 others push them out.
     await churn(600, 'antes');
-    expect((await call(t.app, a, 'POST', '/api/logout', {})).statusCode).toBe(200);
+    expect((await post(t.app, a, '/api/logout', {})).statusCode).toBe(200);
     expect((await validate(t.app, a)).statusCode).toBe(401);
 
     const b = await login(t.app, 'property@demo.portal');
