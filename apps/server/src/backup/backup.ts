@@ -119,6 +119,8 @@ async function postgresSide(
   progress: BackupRun['progress'],
 ): Promise<DatabaseSide> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A cut connection fails the running query, which reports it; unheard, the event would end the command.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');

@@ -66,6 +66,8 @@ async function verifiedManifest(from: string): Promise<Manifest> {
 
 async function pgTargetQuery<T>(databaseUrl: string, use: (query: Query) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A cut connection fails the running query, which reports it; unheard, the event would end the command.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await use(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);

@@ -96,11 +96,18 @@ export async function openDatabase(
       connectionTimeoutMillis: MAX_WAIT_MS,
       options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
     });
-    // An idle client whose connection was cut emits 'error' on the pool; unhandled, it would end
-    // the process. The pool drops that client and opens a new one on the next query.
-    pool.on('error', (err) =>
-      log.warn({ code: (err as { code?: string }).code }, 'conexão ociosa com o PostgreSQL perdida'),
+    // A client whose connection is cut (a terminated backend, a restart, a failover) emits 'error';
+    // unhandled, that ends the process. The pool listens only while a client is idle, and a client
+    // checked out — a transaction holds one across its awaits — has no listener of its own: each
+    // gets one for its whole life. Its running query fails (503 at the edge, the transaction rolled
+    // back by PostgreSQL) and the pool discards it when released, so the next call gets a new one.
+    pool.on('connect', (client) =>
+      client.on('error', (err) =>
+        log.warn({ code: (err as { code?: string }).code }, 'conexão com o PostgreSQL perdida'),
+      ),
     );
+    // The idle client's error also reaches the pool, which drops it.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema });
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
     return {

@@ -19,9 +19,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     // 08xxx connection exceptions; 57P01–57P03 shutdown, crash, cannot connect now.
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   }
+  // node-postgres's own words: a cut connection, and any later query on the client it left dead.
   return (
     typeof message === 'string' &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|connection error and is not queryable/i.test(
+      message,
+    )
   );
 }
 
