@@ -89,47 +89,50 @@ describe.runIf(base)('the server survives a lost PostgreSQL connection (GUIDE §
   }, 60_000);
 });
 
-describe.runIf(base)('a connection cut inside a transaction (GUIDE §7: every pg client has an error path)', () => {
-  let t: TestApp;
-  /** Resolves when the test route's transaction has written its row and is waiting. */
-  let written: () => void;
-  let release: () => void;
+describe.runIf(base)(
+  'a connection cut inside a transaction (GUIDE §7: every pg client has an error path)',
+  () => {
+    let t: TestApp;
+    /** Resolves when the test route's transaction has written its row and is waiting. */
+    let written: () => void;
+    let release: () => void;
 
-  beforeAll(async () => {
-    t = await createTestApp({}, (app) => {
-      // A transaction that holds its connection across an await, as a save does.
-      app.post('/test/transacao-lenta', async () => {
-        await app.db.transaction(async (tx) => {
-          await tx.execute(sql`insert into corte_no_meio (nota) values ('escrita antes do corte')`);
-          written();
-          await new Promise<void>((resolve) => (release = resolve));
-          await tx.execute(sql`insert into corte_no_meio (nota) values ('escrita depois do corte')`);
+    beforeAll(async () => {
+      t = await createTestApp({}, (app) => {
+        // A transaction that holds its connection across an await, as a save does.
+        app.post('/test/transacao-lenta', async () => {
+          await app.db.transaction(async (tx) => {
+            await tx.execute(sql`insert into corte_no_meio (nota) values ('escrita antes do corte')`);
+            written();
+            await new Promise<void>((resolve) => (release = resolve));
+            await tx.execute(sql`insert into corte_no_meio (nota) values ('escrita depois do corte')`);
+          });
+          return { error: 0 };
         });
-        return { error: 0 };
       });
+      await t.app.db.execute(sql`create table corte_no_meio (nota text)`);
     });
-    await t.app.db.execute(sql`create table corte_no_meio (nota text)`);
-  });
-  afterAll(() => t?.close());
+    afterAll(() => t?.close());
 
-  it('answers 503, keeps the process, writes nothing of the cut transaction, and the next call gets a new connection', async () => {
-    const hasWritten = new Promise<void>((resolve) => (written = resolve));
-    const answer = t.app.inject({ method: 'POST', url: '/test/transacao-lenta' });
-    await hasWritten;
-    await adminQuery(
-      base!,
-      `select pg_terminate_backend(pid) from pg_stat_activity
+    it('answers 503, keeps the process, writes nothing of the cut transaction, and the next call gets a new connection', async () => {
+      const hasWritten = new Promise<void>((resolve) => (written = resolve));
+      const answer = t.app.inject({ method: 'POST', url: '/test/transacao-lenta' });
+      await hasWritten;
+      await adminQuery(
+        base!,
+        `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = '${new URL(t.config.databaseUrl!).pathname.slice(1)}' and pid <> pg_backend_pid()`,
-    );
-    // The event reaches the checked-out client before the transaction goes on.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    const res = await answer;
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: 1, msg: DATABASE_UNAVAILABLE });
+      );
+      // The event reaches the checked-out client before the transaction goes on.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      const res = await answer;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 1, msg: DATABASE_UNAVAILABLE });
 
-    const rows = await t.app.db.execute(sql`select nota from corte_no_meio`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-  }, 30_000);
-});
+      const rows = await t.app.db.execute(sql`select nota from corte_no_meio`);
+      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    }, 30_000);
+  },
+);
