@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
@@ -159,9 +160,9 @@ describe('over a real connection, every upload is answered whatever part of it w
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api`;
   });
 
-  const send = (path: string, content: string, name = 'arquivo') => {
+  const send = (path: string, content: string | Buffer, name = 'arquivo', filename = 'base.csv') => {
     const form = new FormData();
-    form.append(name, new Blob([content], { type: 'text/csv' }), 'base.csv');
+    form.append(name, new Blob([content], { type: 'text/csv' }), filename);
     return fetch(`${base}/${path}`, {
       method: 'POST',
       body: form,
@@ -193,6 +194,44 @@ describe('over a real connection, every upload is answered whatever part of it w
     const res = await send('conciliacao/previa?fluxo=energia', manyRows(3 * 1024 * 1024));
     expect(res.status).toBe(200);
     expect((await answer(res)).dados.linhas).toHaveLength(10);
+  });
+
+  /** A real spreadsheet of `bytes` or more: random text, which its zip cannot shrink. */
+  const largeSpreadsheet = async (bytes: number) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Base');
+    sheet.addRow(HEADER.split(';'));
+    for (let i = 0; i * 60 < bytes; i++)
+      sheet.addRow([
+        randomBytes(24).toString('hex'),
+        'ENEL SP',
+        CLIENT_COMPANY_NAME,
+        clientCnpjForUf('SP'),
+        'SP',
+      ]);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  };
+
+  it('a preview of a spreadsheet over the preview limit is refused with 413 in Portuguese, and the server keeps serving', async () => {
+    const res = await send(
+      'conciliacao/previa?fluxo=energia',
+      await largeSpreadsheet(1.5 * 1024 * 1024),
+      'arquivo',
+      'base.xlsx',
+    );
+    expect(res.status).toBe(413);
+    expect((await answer(res)).msg).toBe('O arquivo passa de 1 MB.');
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+  });
+
+  it('a preview of a csv whose first line passes the preview limit is refused in Portuguese, and the server keeps serving', async () => {
+    const res = await send(
+      'conciliacao/previa?fluxo=energia',
+      `${HEADER};${'x'.repeat(1.5 * 1024 * 1024)}\r\n`,
+    );
+    expect(res.status).toBe(413);
+    expect((await answer(res)).msg).toBe('O arquivo passa de 1 MB.');
+    expect((await fetch(`${base}/health`)).status).toBe(200);
   });
 
   it('an import refused by its header (a 2.8 MB file no export resembles) is answered 422 while the rest arrives, and nothing is kept', async () => {

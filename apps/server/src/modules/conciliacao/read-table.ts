@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { unprocessable } from '../../http/errors.ts';
@@ -15,7 +15,7 @@ export async function* readTable(
   const { head, rest } = await peek(source, HEAD_BYTES);
   if (head.length === 0) throw unprocessable('O arquivo está vazio.', 'arquivo');
   if (isXlsx(head)) {
-    yield* readXlsx(Readable.from(concat(head, rest)), maxSharedText);
+    yield* readXlsx(concat(head, rest), maxSharedText);
   } else if (head.subarray(0, 4).equals(OLE)) {
     throw unprocessable(
       'Planilhas .xls antigas não são lidas: salve o arquivo como .xlsx ou .csv.',
@@ -93,7 +93,9 @@ async function* readDelimited(head: Buffer, rest: AsyncIterable<Buffer>): AsyncG
       throw err;
     }
   };
-  const rows = Readable.from(text()).pipe(parser);
+  // pipeline, not pipe: a failing upload (past its limit, cut off) fails the parser, which the loop
+  // below hears; through pipe it would be an 'error' nobody listens to, and the end of the process.
+  const rows = pipeline(Readable.from(text()), parser, () => undefined);
   try {
     for await (const row of rows) yield row as string[];
   } catch (err) {
@@ -146,10 +148,56 @@ type SharedText = string | { richText: { text: string }[] };
 type ParseItem = { index: number; text: SharedText } | { eventType: string; value: unknown };
 
 /**
+ * `source` as a stream for a reader that only pipes it (ExcelJS), and a promise rejected with the
+ * source's failure (too large, cut off). Emitted on a piped stream, that error would reach nobody —
+ * the end of the process — and a zip reader given less than a zip waits for the rest forever, so
+ * the caller races every read against `failed`.
+ */
+function streamOf(source: AsyncIterable<Buffer>) {
+  const stream = new PassThrough();
+  let fail: (err: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  let failure: unknown;
+  failed.catch(() => undefined); // a failure after the last read is nobody's to hear
+  const writable = () =>
+    new Promise<void>((resolve) => {
+      const go = () => {
+        stream.off('drain', go).off('close', go);
+        resolve();
+      };
+      stream.on('drain', go).on('close', go);
+    });
+  void (async () => {
+    try {
+      for await (const chunk of source) {
+        if (stream.destroyed) return;
+        if (!stream.write(chunk)) await writable();
+      }
+      stream.end();
+    } catch (err) {
+      failure = err;
+      fail(err);
+    }
+  })();
+  return { stream, failed, isSourceFailure: (err: unknown) => failure !== undefined && err === failure };
+}
+
+/** The items of `items` until `failed` rejects, which then ends the loop with its error. */
+async function* until<T>(items: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await Promise.race([iterator.next(), failed]);
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
  * The first sheet's rows. The shared strings are kept here rather than by ExcelJS, so their size
  * is counted as they arrive and a bomb is refused before it fills the memory.
  */
-async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerator<string[]> {
+async function* readXlsx(source: AsyncIterable<Buffer>, maxSharedText: number): AsyncGenerator<string[]> {
+  const { stream, failed, isSourceFailure } = streamOf(source);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'emit',
     hyperlinks: 'ignore',
@@ -160,7 +208,7 @@ async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerato
   let sharedLength = 0;
   const parse = (reader as unknown as { parse(): AsyncIterable<ParseItem> }).parse();
   try {
-    for await (const item of parse) {
+    for await (const item of until(parse, failed)) {
       if ('index' in item) {
         const text =
           typeof item.text === 'string' ? item.text : item.text.richText.map((r) => r.text).join('');
@@ -175,7 +223,7 @@ async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerato
         continue;
       }
       if (item.eventType !== 'worksheet') continue;
-      for await (const row of item.value as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of until(item.value as AsyncIterable<ExcelJS.Row>, failed)) {
         // row.values is 1-based and sparse.
         const values = (row.values as ExcelJS.CellValue[]).slice(1);
         const texts = Array.from(values, (value) => {
@@ -191,7 +239,10 @@ async function* readXlsx(stream: Readable, maxSharedText: number): AsyncGenerato
       return; // the first sheet only
     }
   } catch (err) {
-    if ((err as { statusCode?: number }).statusCode) throw err;
+    // The source's own failure (too large, cut off, the storage away) is told as it is.
+    if (isSourceFailure(err) || (err as { statusCode?: number }).statusCode) throw err;
     throw unprocessable('O arquivo não é uma planilha .xlsx válida (ou chegou incompleto).', 'arquivo');
+  } finally {
+    stream.destroy();
   }
 }
