@@ -83,9 +83,12 @@ export function s3Storage(config: S3Config, client: S3Client = s3Client(config))
     async write(source) {
       const key = randomUUID();
       const counted = meter();
-      // A failing source (a client gone mid-upload) is the client's fault, not the store's.
+      // A failing source (a client gone mid-upload) is the client's fault, not the store's; but a
+      // store that fails mid-upload aborts the source in turn, and that abort is still the store's.
       let sourceError: unknown;
-      source.once('error', (err) => (sourceError ??= err));
+      source.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ABORT_ERR' && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') sourceError ??= err;
+      });
       const flowing = pipeline(source, counted.stream).catch(() => undefined);
       const upload = new Upload({
         client,

@@ -1,42 +1,9 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../../src/http/error-handler.ts';
+import { CuttableProxy } from '../support/cuttable-proxy.ts';
 import { adminQuery } from '../support/postgres-admin.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
-
-/**
- * A TCP proxy on 127.0.0.1 in front of PostgreSQL that the test can cut and restore, as a
- * network failure or a database restart would.
- */
-class CuttableProxy {
-  private server: Server | undefined;
-  private sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  /** Refuses new connections and resets every open one. */
-  async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    for (const socket of this.sockets) socket.resetAndDestroy();
-    await closed;
-  }
-}
 
 const base = process.env.TEST_DATABASE_URL;
 
