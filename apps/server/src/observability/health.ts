@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationsFolder } from '../config.ts';
 import { quietRoute } from './quiet-routes.ts';
 
-type Check = 'banco' | 'migracoes' | 'armazenamento' | 'encerrando';
+type Check = 'banco' | 'migracoes' | 'armazenamento' | 'disco' | 'encerrando';
 
 /** What the operator reads in the 503, one phrase per failed check. */
 const FAILED: Record<Check, string> = {
   banco: 'banco de dados inacessível',
   migracoes: 'há migrações do banco não aplicadas',
   armazenamento: 'armazenamento de anexos inacessível',
+  disco: 'disco do servidor cheio',
   encerrando: 'o servidor está encerrando',
 };
 
@@ -33,22 +35,30 @@ const committedMigrations = (): number[] =>
     }
   ).entries.map((entry) => entry.when);
 
-async function passes(check: () => Promise<boolean>): Promise<boolean> {
+/**
+ * Below this, DATA_DIR (the embedded database, local attachments, the e-mail outbox) counts as full:
+ * writes there are about to fail with 507, so the balancer should send users elsewhere first.
+ */
+export const MIN_FREE_DISK_BYTES = 16 * 1024 * 1024;
+
+/** What a check answered, or undefined when it failed or did not answer in time. */
+async function attempt<T>(check: () => Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>(
-    (resolve) => (timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS)),
+  const timeout = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), CHECK_TIMEOUT_MS)),
   );
   try {
-    return await Promise.race([check().catch(() => false), timeout]);
+    return await Promise.race([check().catch(() => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
+const passes = async (check: () => Promise<boolean>) => (await attempt(check)) ?? false;
 
 /**
  * GET /api/health: the process answers. GET /api/ready: this instance can serve — the database
- * answers, every committed migration is applied there, the attachment storage takes writes, and
- * no shutdown has begun. Both public and cheap (a load balancer calls them every few seconds), so
+ * answers, every committed migration is applied there, the attachment storage takes writes, its
+ * data folder has room, and no shutdown has begun. Both public and cheap (a load balancer calls them every few seconds), so
  * their request lines are kept out of the log; a failure names the check, never its cause (a
  * connection string or a path).
  */
@@ -69,11 +79,22 @@ export async function healthRoutes(api: FastifyInstance): Promise<void> {
     return migrations.every((when) => applied.has(when));
   };
   const storage = () => api.storage.probe().then(() => true);
+  const diskHasRoom = async () => {
+    const { bavail, bsize } = await statfs(api.config.dataDir);
+    return bavail * bsize >= MIN_FREE_DISK_BYTES;
+  };
   const runChecks = async () => {
-    const [banco, armazenamento] = await Promise.all([passes(database), passes(storage)]);
-    // Asked only of a database that answers: one connection at a time per probe.
-    const migracoes = banco && (await passes(migrated));
-    return { banco, armazenamento, migracoes };
+    const [databaseAnswers, armazenamento, disco] = await Promise.all([
+      passes(database),
+      passes(storage),
+      // A folder that cannot be read is the storage's check (or the start's) to tell.
+      attempt(diskHasRoom).then((roomy) => roomy ?? true),
+    ]);
+    // Asked only of a database that answers: one connection at a time per probe. A read that
+    // fails (a connection lost in between) says the database is away, not that a migration is missing.
+    const applied = databaseAnswers ? await attempt(migrated) : undefined;
+    const banco = applied !== undefined;
+    return { banco, armazenamento, disco, migracoes: applied ?? true };
   };
   let lastChecks: { at: number; result: ReturnType<typeof runChecks>; passed?: boolean } | undefined;
   const reusable = (checks: typeof lastChecks) =>
@@ -82,16 +103,16 @@ export async function healthRoutes(api: FastifyInstance): Promise<void> {
   api.get('/ready', quiet, async (_request, reply) => {
     if (!reusable(lastChecks)) {
       const checks: NonNullable<typeof lastChecks> = { at: Date.now(), result: runChecks() };
-      void checks.result.then((c) => (checks.passed = c.banco && c.armazenamento && c.migracoes));
+      void checks.result.then((c) => (checks.passed = c.banco && c.armazenamento && c.disco && c.migracoes));
       lastChecks = checks;
     }
-    const { banco, armazenamento, migracoes } = await lastChecks!.result;
+    const { banco, armazenamento, disco, migracoes } = await lastChecks!.result;
     const failed = (
       [
         ['banco', banco],
-        // Unknown while the database is away: only the database is named then.
-        ['migracoes', migracoes || !banco],
+        ['migracoes', migracoes],
         ['armazenamento', armazenamento],
+        ['disco', disco],
         ['encerrando', !api.lifecycle.draining],
       ] as const
     )
