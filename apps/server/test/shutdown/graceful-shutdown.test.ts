@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { SHUTTING_DOWN } from '../../src/startup/graceful-shutdown.ts';
 import { multipart, newUnitPayload, PDF, PNG } from '../support/requests.ts';
 import { freshDatabase } from '../support/test-app.ts';
-import { startServerProcess, type RunningServer } from './support.ts';
+import { startServerProcess, type RunningServer } from '../support/server-process.ts';
 
 /**
  * The real server process (src/main.ts) on PostgreSQL when TEST_DATABASE_URL is set, else on

@@ -5,7 +5,10 @@ import { bearer } from './test-app.ts';
 
 /** A complete energy new-unit payload as the requester's form sends it (regional 7 = TSP). */
 export async function newUnitPayload(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const [enel] = await app.db.select().from(concessionarias).where(eq(concessionarias.nome, 'Enel Distribuição São Paulo'));
+  const [enel] = await app.db
+    .select()
+    .from(concessionarias)
+    .where(eq(concessionarias.nome, 'Enel Distribuição São Paulo'));
   return {
     endereco_id: `SP${Math.floor(Math.random() * 1e8)}`,
     site_id: 'SPSIT01',
@@ -38,20 +41,30 @@ export async function readRequest(app: FastifyInstance, token: string, base: str
 }
 
 /** A multipart body with a JSON part `dados` and file parts, built by hand for inject(). */
-export function multipart(dados: unknown, files: { field: string; filename: string; contentType: string; data: Buffer }[]) {
+export function multipart(
+  dados: unknown,
+  files: { field: string; filename: string; contentType: string; data: Buffer }[],
+) {
   const boundary = `----portal${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dados"\r\n\r\n${JSON.stringify(dados)}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="dados"\r\n\r\n${JSON.stringify(dados)}\r\n`,
+    ),
   ];
   for (const f of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

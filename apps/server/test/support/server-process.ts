@@ -25,9 +25,13 @@ export interface RunningServer {
 
 /**
  * Starts src/main.ts as `npm run dev` does (tsx), in an environment holding only PATH and `env`,
- * and resolves once /api/health answers.
+ * and resolves once `probe` (/api/health, or /api/ready for a server that must be able to serve)
+ * answers 200.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  probe: '/api/health' | '/api/ready' = '/api/health',
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -39,9 +43,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Runnin
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 90_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+  for (const end = Date.now() + 120_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`);
-    const up = await fetch(`${base}/api/health`).then(
+    const up = await fetch(`${base}${probe}`).then(
       (res) => res.ok,
       () => false,
     );
