@@ -292,10 +292,17 @@ export function registerQueueWorker(
           await releaseClaim(app.db, task.id);
           continue;
         }
-        const run = runTask(app.db, handlers, task, shutdown.signal, app.log).finally(() => {
-          running.delete(run);
-          fill();
-        });
+        const run = runTask(app.db, handlers, task, shutdown.signal, app.log)
+          // Recording the outcome needs the database too; lost there (a connection cut), the task
+          // stays claimed and is run again once its lease ends — never a rejection nobody hears,
+          // which would end the process.
+          .catch((err: unknown) =>
+            app.log.warn({ err, tarefa: task.id }, 'resultado da tarefa não registrado: ela será retomada'),
+          )
+          .finally(() => {
+            running.delete(run);
+            fill();
+          });
         running.set(run, long);
       }
     })()
