@@ -16,8 +16,21 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
           ],
+          // The fault stage runs on its own (.ci/run), after the rest.
+          exclude: ['apps/server/test/fault-stage/**'],
           // One migrated, seeded database per run, copied by every test app (test-app.ts).
           globalSetup: ['apps/server/test/support/database-template.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real server processes under faults (issue 30): terminated database backends under load,
+          // hostile files at every upload. PostgreSQL only (TEST_DATABASE_URL); `npm run test:faults`.
+          name: 'faults',
+          include: ['apps/server/test/fault-stage/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/database-template.ts'],
+          testTimeout: 300_000,
         },
       },
       {
