@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { filaTarefas } from '../db/schema.ts';
@@ -67,10 +67,25 @@ export type TaskHandlers = Record<string, TaskHandler>;
 export const MAX_ATTEMPTS = 6;
 /**
  * How long a claimed task is hidden from other claims. A worker that dies mid-task leaves it to be
- * claimed again after this; while a handler runs, its claim is renewed every third of it, so a
+ * claimed again after this; while a handler runs, its claim is renewed every HEARTBEAT_MS, so a
  * task never runs twice at once however long it takes.
  */
 export const LEASE_MS = 5 * 60_000;
+/** How often a running task's claim is renewed: the worker's heartbeat, far shorter than the lease. */
+export const HEARTBEAT_MS = 10_000;
+/** A claim not renewed for this long (three heartbeats missed) belongs to a worker that died. */
+export const SILENT_AFTER_MS = 30_000;
+
+/**
+ * Whether the queue holds the task of kind `tipo` whose data names `runId` under `key`, and its
+ * worker stopped renewing its claim: the process died mid-task. Nothing is lost — it runs again
+ * once its lease ends — but the screen can say so instead of showing work that no longer moves.
+ * A task waiting to be retried after a failure reads the same, and will be retried as well.
+ */
+export const silentTask = (tipo: string, key: string, runId: SQLWrapper) => sql<boolean>`exists (
+  select 1 from ${filaTarefas} f
+   where f.tipo = ${tipo} and f.concluida_em is null and f.dados ->> ${key} = (${runId})::text
+     and f.executar_em < now() + make_interval(secs => ${(LEASE_MS - SILENT_AFTER_MS) / 1000}))`;
 /** A handler's time unless its kind states another (TaskHandler.timeoutMs). */
 export const HANDLER_TIMEOUT_MS = 60_000;
 /** How often the worker looks for due tasks. */
@@ -187,7 +202,7 @@ async function runTask(
       void renewClaim(db, claimed.id).catch((err: unknown) =>
         log?.warn({ err, tarefa: claimed.id }, 'prazo da tarefa não renovado'),
       ),
-    LEASE_MS / 3,
+    HEARTBEAT_MS,
   );
   renewal.unref();
   const signal = AbortSignal.any([shutdown, timeout.signal]);

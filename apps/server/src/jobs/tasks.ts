@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { RECOVERY_MAIL, recoveryMailHandler } from '../modules/auth/recovery-mail.ts';
 import { exportHandler } from '../modules/exportacoes/generate.ts';
 import { EXPORT_TASK } from '../modules/exportacoes/repo.ts';
-import { IMPORT_BASE, importBaseHandler } from '../modules/conciliacao/import-task.ts';
+import { importBaseHandler } from '../modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../modules/conciliacao/repo.ts';
 import { STATUS_MAIL, statusMailHandler } from '../modules/notificacoes/status-mail.ts';
 import type { TaskHandlers } from './queue.ts';
 

@@ -7,7 +7,6 @@ import { enqueue, MAX_ATTEMPTS, registerQueueWorker, ShutdownInterruption } from
 import { taskHandlers } from '../../src/jobs/tasks.ts';
 import {
   GAVE_UP,
-  IMPORT_BASE,
   importBaseHandler,
   INTERRUPTED,
   LEFT_THE_QUEUE,
@@ -15,6 +14,7 @@ import {
   SENDER_INACTIVE,
   SENDER_NOT_ALLOWED,
 } from '../../src/modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/repo.ts';
 import { QUEUED } from '../../src/modules/conciliacao/routes.ts';
 import { makeDue, tasksOf } from '../fila-tarefas/support.ts';
 import { bearer, createTestApp, loginDemo, runQueue, type TestApp } from '../support/test-app.ts';

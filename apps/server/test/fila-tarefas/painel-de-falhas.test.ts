@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, filaTarefas } from '../../src/db/schema.ts';
 import { enqueue, MAX_ATTEMPTS } from '../../src/jobs/queue.ts';
 import { RECOVERY_MAIL } from '../../src/modules/auth/recovery-mail.ts';
-import { IMPORT_BASE } from '../../src/modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/repo.ts';
 import { EXPORT_TASK } from '../../src/modules/exportacoes/repo.ts';
 import { STATUS_MAIL } from '../../src/modules/notificacoes/status-mail.ts';
 import {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCnpjForUf } from '@portal/domain';
 import { filaTarefas } from '../../src/db/schema.ts';
-import { IMPORT_BASE } from '../../src/modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/repo.ts';
 import { tasksOf } from '../fila-tarefas/support.ts';
 import { createTestApp, loginDemo, runQueue, type TestApp } from '../support/test-app.ts';
 import { uploadBase } from '../conciliacao/support.ts';

@@ -5,7 +5,7 @@ import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 import { baseProvedor, filaTarefas, importacoesBase } from '../../src/db/schema.ts';
 import { runDueTasks } from '../../src/jobs/queue.ts';
 import { taskHandlers } from '../../src/jobs/tasks.ts';
-import { IMPORT_BASE } from '../../src/modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/repo.ts';
 import { createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { uploadBase } from '../conciliacao/support.ts';
 

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { clientCnpjForUf } from '@portal/domain';
 import { CLIENT_COMPANY_NAME } from '@portal/domain/reconciliation';
 import { baseProvedor, importacoesBase } from '../../src/db/schema.ts';
-import { IMPORT_BASE, importBaseHandler } from '../../src/modules/conciliacao/import-task.ts';
+import { importBaseHandler } from '../../src/modules/conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../src/modules/conciliacao/repo.ts';
 import { tasksOf } from '../fila-tarefas/support.ts';
 import { createTestApp, loginDemo, runQueue, type TestApp } from '../support/test-app.ts';
 import { storedKeys, uploadBase } from '../conciliacao/support.ts';

@@ -93,7 +93,9 @@ export type UserRow = z.infer<typeof userRow>;
 
 /** What the user form chooses from (GET usuarios/opcoes). */
 export const userOptions = z.object({
-  empresas: z.array(z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() })),
+  empresas: z.array(
+    z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() }),
+  ),
   grupos: z.array(z.object({ id: z.number(), nome: z.string(), papel: roleKind, papel_nome: z.string() })),
   perfis: z.array(z.object({ id: z.number(), nome: z.string() })),
   regionais: z.array(z.object({ id: z.number(), regional: z.string() })),

@@ -94,6 +94,8 @@ export const exportRow = z.object({
   expira_em: z.string().nullable(),
   /** Where the file downloads from while it is kept; null otherwise. */
   arquivo_url: z.string().nullable(),
+  /** Being written, and its worker stopped 30 s ago or more (its process died): it will be resumed. */
+  interrompida: z.boolean(),
 });
 export type ExportRow = z.infer<typeof exportRow>;
 

@@ -37,6 +37,8 @@ export const importRunRow = z.object({
   rejeitadas_url: z.string().nullable(),
   iniciada_em: z.string(),
   concluida_em: z.string().nullable(),
+  /** Reading or applying, and its worker stopped 30 s ago or more (its process died): it will be resumed. */
+  interrompida: z.boolean(),
 });
 export type ImportRunRow = z.infer<typeof importRunRow>;
 

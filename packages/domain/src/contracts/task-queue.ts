@@ -7,6 +7,12 @@ import { listQuery } from '../schemas/list.ts';
  */
 
 /**
+ * How an import or an export whose server stopped mid-way (`interrompida` in their rows) is shown:
+ * the queue resumes it once its lease ends, so it is neither moving nor lost.
+ */
+export const INTERRUPTED_LABEL = 'Interrompida — será retomada';
+
+/**
  * Which failures: `falhas` every task that failed (given up or waiting to retry), `desistidas`
  * only those given up after every attempt, `tentando` only those still to be retried.
  */

@@ -19,10 +19,8 @@ import {
 } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { importBase } from './import-base.ts';
-import { readQueuedRun, updateRunUnderWay } from './repo.ts';
+import { IMPORT_BASE, readQueuedRun, updateRunUnderWay } from './repo.ts';
 
-/** The queue's task kind of a provider-base import (issue 16). */
-export const IMPORT_BASE = 'importar-base';
 
 /** Only the run's id, and the address the upload came from, for the audit trail. */
 const importTaskData = z.object({ importacao: z.number().int().positive(), ip: z.string() });

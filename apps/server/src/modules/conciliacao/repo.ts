@@ -16,6 +16,7 @@ import {
   usuarios,
 } from '../../db/schema.ts';
 import { isoDate } from '../../http/replies.ts';
+import { silentTask } from '../../jobs/queue.ts';
 
 /** What a row of this flow is checked against: the portal's names and the de-para table. */
 export async function rowContext(db: DbOrTx, flow: Flow): Promise<BaseRowContext> {
@@ -323,6 +324,9 @@ export async function closeRegularizations(tx: DbOrTx, flow: Flow, fixedUnits: s
 export const clearStage = (db: DbOrTx, idImportacao: number) =>
   db.delete(baseProvedorCarga).where(eq(baseProvedorCarga.idImportacao, idImportacao));
 
+/** The queue's task kind of a provider-base import (issue 16). */
+export const IMPORT_BASE = 'importar-base';
+
 const runColumns = {
   id: importacoesBase.id,
   fluxo: importacoesBase.fluxo,
@@ -338,6 +342,9 @@ const runColumns = {
   rejeitadasKey: importacoesBase.rejeitadasKey,
   iniciada_em: importacoesBase.iniciadaEm,
   concluida_em: importacoesBase.concluidaEm,
+  // Named in full: in a select list drizzle leaves columns unqualified, and the subquery has an id too.
+  interrompida: sql<boolean>`importacoes_base.situacao in ('recebendo', 'aplicando')
+    and ${silentTask(IMPORT_BASE, 'importacao', sql`importacoes_base.id`)}`,
 };
 
 type RunRecord = Awaited<ReturnType<typeof readRun>>;

@@ -18,10 +18,10 @@ import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { uploadedFileName } from '../../http/uploaded-file-name.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { WrittenFile } from '../../storage/file-storage.ts';
-import { IMPORT_BASE, type ImportTaskData } from './import-task.ts';
+import type { ImportTaskData } from './import-task.ts';
 import { checkHeader, previewFile } from './preview-file.ts';
 import { concat, HEAD_BYTES, peek } from './read-table.ts';
-import { listRuns, queueRun, readRun, toRunRow } from './repo.ts';
+import { IMPORT_BASE, listRuns, queueRun, readRun, toRunRow } from './repo.ts';
 
 /** The one file part of an upload, or a Portuguese 4xx for a body that is not one. */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {

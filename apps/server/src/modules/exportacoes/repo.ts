@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '@portal/domain';
 import {
   EXPORT_LIST_DAYS,
@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { exportacoes, usuarios } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { enqueue, silentTask } from '../../jobs/queue.ts';
 import { EXPORT_SOURCES, type ExportQuery, type ExportSource } from './sources.ts';
 
 export type StoredExport = typeof exportacoes.$inferSelect;
@@ -80,10 +80,18 @@ export async function requestExport(
   });
 }
 
+/** An export as stored, and whether its worker died while writing it (the list says so). */
+export type ListedExport = StoredExport & { interrompida: boolean };
+const listedColumns = {
+  ...getTableColumns(exportacoes),
+  // Named in full: in a select list drizzle leaves columns unqualified, and the subquery has an id too.
+  interrompida: sql<boolean>`exportacoes.situacao = 'gerando' and ${silentTask(EXPORT_TASK, 'id', sql`exportacoes.id`)}`,
+};
+
 /** The user's own exports of the last days, newest first. */
-export const listOwnExports = (db: DbOrTx, userId: number): Promise<StoredExport[]> =>
+export const listOwnExports = (db: DbOrTx, userId: number): Promise<ListedExport[]> =>
   db
-    .select()
+    .select(listedColumns)
     .from(exportacoes)
     .where(
       and(
@@ -95,9 +103,9 @@ export const listOwnExports = (db: DbOrTx, userId: number): Promise<StoredExport
     .limit(EXPORT_LIST_MAX);
 
 /** One of the user's own exports; another user's is as unknown as one that never existed. */
-export async function findOwnExport(db: DbOrTx, userId: number, id: number): Promise<StoredExport> {
+export async function findOwnExport(db: DbOrTx, userId: number, id: number): Promise<ListedExport> {
   const [row] = await db
-    .select()
+    .select(listedColumns)
     .from(exportacoes)
     .where(and(eq(exportacoes.id, id), eq(exportacoes.idUsuario, userId)));
   if (!row) throw notFound('Exportação não encontrada.');
@@ -108,7 +116,7 @@ export async function findOwnExport(db: DbOrTx, userId: number, id: number): Pro
 export const isExpired = (row: StoredExport, now: Date) =>
   row.situacao === 'expirada' || (row.situacao === 'pronta' && row.expiraEm !== null && row.expiraEm <= now);
 
-export function toExportRow(row: StoredExport, now = new Date()): ExportRow {
+export function toExportRow(row: StoredExport & { interrompida?: boolean }, now = new Date()): ExportRow {
   const expired = isExpired(row, now);
   return {
     id: row.id,
@@ -125,5 +133,7 @@ export function toExportRow(row: StoredExport, now = new Date()): ExportRow {
     concluida_em: row.concluidaEm?.toISOString() ?? null,
     expira_em: row.expiraEm?.toISOString() ?? null,
     arquivo_url: row.situacao === 'pronta' && !expired ? `/api/exportacoes/${row.id}/arquivo` : null,
+    // A row just written (asked for now) has no worker yet to have lost.
+    interrompida: row.interrompida ?? false,
   };
 }

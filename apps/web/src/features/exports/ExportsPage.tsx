@@ -57,7 +57,7 @@ export function ExportsPage() {
               width: 120,
               render: (r) => (
                 <>
-                  <ExportSituationBadge situacao={r.situacao} />
+                  <ExportSituationBadge row={r} />
                   {r.erro && (
                     <Text size="xs" c="red">
                       {r.erro}

@@ -17,6 +17,7 @@ const row = (over: Partial<ExportRow>): ExportRow => ({
   erro: null,
   criada_em: '2026-11-26T13:00:00.000Z',
   concluida_em: null,
+  interrompida: false,
   expira_em: null,
   arquivo_url: null,
   ...over,

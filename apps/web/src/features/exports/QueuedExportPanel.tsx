@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { INTERRUPTED_LABEL } from '@portal/domain/contracts/task-queue';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,6 +11,7 @@ import { percentWritten, rowsWritten } from './situation.tsx';
 export const POLL_MS = 1000;
 
 function headline(row: ExportRow): string {
+  if (row.interrompida) return INTERRUPTED_LABEL;
   switch (row.situacao) {
     case 'na-fila':
     case 'gerando':

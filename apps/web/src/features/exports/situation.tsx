@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { ExportSituation } from '@portal/domain/contracts/exports';
+import { INTERRUPTED_LABEL } from '@portal/domain/contracts/task-queue';
 import type { ExportRow } from './api.ts';
 
 const SITUATION: Record<ExportSituation, { label: string; color: string }> = {
@@ -10,10 +11,16 @@ const SITUATION: Record<ExportSituation, { label: string; color: string }> = {
   expirada: { label: 'Expirada', color: 'gray' },
 };
 
-export function ExportSituationBadge({ situacao }: { situacao: ExportSituation }) {
+export function ExportSituationBadge({ row }: { row: Pick<ExportRow, 'situacao' | 'interrompida'> }) {
+  if (row.interrompida)
+    return (
+      <Badge color="orange" variant="light">
+        {INTERRUPTED_LABEL}
+      </Badge>
+    );
   return (
-    <Badge color={SITUATION[situacao].color} variant="light">
-      {SITUATION[situacao].label}
+    <Badge color={SITUATION[row.situacao].color} variant="light">
+      {SITUATION[row.situacao].label}
     </Badge>
   );
 }

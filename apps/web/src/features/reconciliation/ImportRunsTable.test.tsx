@@ -19,6 +19,7 @@ const run = (over: Partial<ImportRunRow>): ImportRunRow => ({
   rejeitadas_url: null,
   iniciada_em: '2026-11-26T13:00:00.000Z',
   concluida_em: null,
+  interrompida: false,
   ...over,
 });
 
@@ -60,6 +61,17 @@ describe('the runs of /conciliacao-da-base while the queue works (issue 16)', ()
     const asked = calls.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(calls.mock.calls.length).toBe(asked);
+  });
+
+  it('a run whose server died while applying shows "Interrompida — será retomada", then its end when it resumes (issue 30)', async () => {
+    fakeRuns(
+      [run({ situacao: 'aplicando', interrompida: true })],
+      [run({ situacao: 'aplicada', linhas_lidas: 3, linhas_aceitas: 3 })],
+    );
+    renderWeb(<ImportRunsTable watching={7} onEnded={vi.fn()} />);
+    expect(await screen.findByText('Interrompida — será retomada')).toBeTruthy();
+    expect(screen.queryByText('Aplicando')).toBeNull();
+    await waitFor(() => expect(screen.getByText('Aplicada')).toBeTruthy(), { timeout: 5_000 });
   });
 
   it('a run already ended when the page comes back is shown, not announced again for another run', async () => {

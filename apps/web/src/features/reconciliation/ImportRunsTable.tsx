@@ -1,6 +1,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { IMPORT_UNDER_WAY, type ImportSituation } from '@portal/domain/contracts/reconciliation';
+import { INTERRUPTED_LABEL } from '@portal/domain/contracts/task-queue';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -76,9 +77,15 @@ export function ImportRunsTable({
           width: 120,
           render: (r) => (
             <>
-              <Badge color={SITUATION[r.situacao].color} variant="light">
-                {SITUATION[r.situacao].label}
-              </Badge>
+              {r.interrompida ? (
+                <Badge color="orange" variant="light">
+                  {INTERRUPTED_LABEL}
+                </Badge>
+              ) : (
+                <Badge color={SITUATION[r.situacao].color} variant="light">
+                  {SITUATION[r.situacao].label}
+                </Badge>
+              )}
               {r.erro && (
                 // A failed run says why; a queued one may note an attempt that failed and will be retried.
                 <Text size="xs" c={r.situacao === 'falhou' ? 'red' : 'dimmed'}>

@@ -5,7 +5,7 @@ import { filaTarefas, passwordResets, usuarios } from '../../../db/schema.ts';
 import { givenUp, MAX_ATTEMPTS, retrying } from '../../../jobs/queue.ts';
 import { maskEmail } from '../../../mail/send-from-task.ts';
 import { RECOVERY_MAIL } from '../../auth/recovery-mail.ts';
-import { IMPORT_BASE } from '../../conciliacao/import-task.ts';
+import { IMPORT_BASE } from '../../conciliacao/repo.ts';
 import { EXPORT_TASK } from '../../exportacoes/repo.ts';
 import { STATUS_MAIL } from '../../notificacoes/status-mail.ts';
 
