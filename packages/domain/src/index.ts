@@ -38,6 +38,7 @@ export * from './workflow/request-policy.ts';
 export * from './workflow/save-verdict.ts';
 export * from './workflow/check-save.ts';
 export * from './workflow/regularization-policy.ts';
+export * from './links/http-url.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/request.ts';
 export * from './schemas/lookups.ts';

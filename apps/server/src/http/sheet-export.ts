@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { safeHttpUrl } from '@portal/domain';
 import {
   FILE_LINK_TEXT,
   formatTaxIdDigits,
-  isWebAddress,
   reportCellText,
   type AdminSheet,
   type ExportFormat,
@@ -118,10 +118,10 @@ function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): 
       return formatTaxIdDigits(String(value));
     case 'file':
       return { text: FILE_LINK_TEXT, hyperlink: viewerUrl(publicUrl, String(value)) };
-    case 'url':
-      return isWebAddress(String(value))
-        ? { text: FILE_LINK_TEXT, hyperlink: String(value) }
-        : xlsxText(String(value));
+    case 'url': {
+      const address = safeHttpUrl(String(value));
+      return address ? { text: FILE_LINK_TEXT, hyperlink: address } : xlsxText(String(value));
+    }
     case 'text':
       return xlsxText(String(value));
   }
