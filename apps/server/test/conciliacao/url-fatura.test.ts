@@ -71,9 +71,11 @@ describe('url_fatura links are http(s) only', () => {
     const res = await uploadBase(
       t.app,
       token,
-      [HEADER, line('URL-PREV-1', 'https://exemplo.com/f.pdf'), line('URL-PREV-2', 'javascript:alert(1)')].join(
-        '\n',
-      ),
+      [
+        HEADER,
+        line('URL-PREV-1', 'https://exemplo.com/f.pdf'),
+        line('URL-PREV-2', 'javascript:alert(1)'),
+      ].join('\n'),
       { path: 'previa' },
     );
     expect(res.statusCode, res.body).toBe(200);

@@ -67,7 +67,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the invoice link of a regularization (url_fatura links are http(s) only)", () => {
+describe('the invoice link of a regularization (url_fatura links are http(s) only)', () => {
   it('links an https address', async () => {
     showRecord(recordWith('https://faturas.exemplo.com.br/uc-1.pdf'));
     const link = await screen.findByRole('link', { name: 'Última fatura' });

@@ -5,7 +5,8 @@ import { renderWeb } from '../../test/render.tsx';
 import { ReportCell } from './ReportCell.tsx';
 
 const invoice: ReportColumn = { key: 'urlFatura', header: 'Fatura (endereço)', kind: 'url' };
-const show = (value: string) => renderWeb(<ReportCell column={invoice} value={value} onViewFile={() => {}} />);
+const show = (value: string) =>
+  renderWeb(<ReportCell column={invoice} value={value} onViewFile={() => {}} />);
 
 describe('a url cell of a report (links built from data are http(s) only)', () => {
   it('is a link when the address is http(s)', () => {
