@@ -7,6 +7,7 @@ export * from './dashboard/overview.ts';
 export * from './access/scope.ts';
 export * from './access/request-access.ts';
 export * from './access/admin-grants.ts';
+export * from './access/sides.ts';
 export * from './catalogs/options.ts';
 export * from './catalogs/enums.ts';
 export * from './catalogs/subclasses.ts';
