@@ -7,6 +7,7 @@ describe('links built from data are http(s) only', () => {
     'http://exemplo.com',
     'HTTPS://EXEMPLO.COM/Fatura?id=1#p2',
     'https://exemplo.com/fatura%20de%20novembro.pdf',
+    'https://x.example/a b"c<d>&e',
   ])('keeps the http(s) address %j as it is', (address) => {
     expect(safeHttpUrl(address)).toBe(address);
   });
@@ -28,7 +29,8 @@ describe('links built from data are http(s) only', () => {
     'ht\ttps://exemplo.com',
     ' https://exemplo.com',
     'https://exemplo.com/\u0000',
-    'https://exemplo.com/a b',
+    'https://exemplo.com/a\u2028b',
+    'https://exemplo.com/\u200bx',
     'https:exemplo.com',
     'https:///exemplo.com',
     'https:\\\\exemplo.com',

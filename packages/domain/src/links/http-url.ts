@@ -1,12 +1,14 @@
 /**
- * Any control character, any space, any invisible format character. A browser drops leading
- * controls and spaces and every tab or newline before it reads a link's scheme (WHATWG URL), so
- * ' JaVaScRiPt:' and 'java\tscript:' run script as 'javascript:' does; an address holding one of
- * them is refused whole rather than cleaned into something nobody wrote.
+ * Any control character (tabs and newlines included), line separator or invisible format
+ * character. A browser drops leading controls and spaces and every tab or newline before it reads
+ * a link's scheme (WHATWG URL), so ' JaVaScRiPt:' and 'java\tscript:' run script as 'javascript:'
+ * does; an address holding one of them is refused whole rather than cleaned into something nobody
+ * wrote. A space inside the address is harmless (the scheme must come first) and the browser
+ * encodes it.
  */
 // eslint-disable-next-line no-control-regex -- these control characters are the point
-const UNSAFE_CHARACTER = /[\u0000-\u0020\u007F-\u009F\p{Z}\p{Cf}]/u;
-/** http:// or https://, whatever the case, followed by the first character of a host. */
+const UNSAFE_CHARACTER = /[\u0000-\u001F\u007F-\u009F\p{Zl}\p{Zp}\p{Cf}]/u;
+/** http:// or https://, whatever the case, first of all, then the first character of a host. */
 const HTTP_ADDRESS = /^https?:\/\/[^/\\?#]/i;
 
 /**
