@@ -68,7 +68,6 @@ export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply
     .header('content-type', SHEET_CONTENT_TYPES[sheet.format])
     .header('content-disposition', `attachment; filename="${sheet.fileName}.${sheet.format}"`)
     .header('x-total-registros', String(sheet.total))
-    .header('cache-control', 'no-store')
     .send(out);
 }
 
