@@ -31,6 +31,7 @@ import { registerMetrics } from './observability/metrics.ts';
 import { registerShutdownGate } from './startup/graceful-shutdown.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { limitDirectExports } from './http/direct-export-limit.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { SessionCache, type SessionCacheOptions } from './auth/session-cache.ts';
 import { concessionariasRoutes } from './modules/concessionarias/routes.ts';
@@ -156,11 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // Nothing the API answers is kept by a browser or a proxy (GUIDE §7): answers carry people's
+      // data and tokens, and a cached one would outlive the sign-out. Set first, so errors keep it.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes);
       // Every other call needs a session: authenticated once here, before any body is read.
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', authenticate);
+        limitDirectExports(signedIn);
         await signedIn.register(sessionRoutes);
         await signedIn.register(homeRoutes);
         await signedIn.register(concessionariasRoutes);

@@ -33,6 +33,8 @@ export interface Config {
   sessionCache: boolean;
   passwordResetMinutes: number;
   rateLimit: { perAddress: number; perIp: number; windowMs: number };
+  /** Direct (not queued) exports per user in a window (http/direct-export-limit.ts). */
+  exportLimit: { perUser: number; windowMs: number };
   logLevel: string;
   /**
    * Fastify's trustProxy: off by default, so X-Forwarded-For is ignored unless the operator names
@@ -85,7 +87,10 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   const raw = value?.trim().toLowerCase() ?? '';
   if (raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === 'true') return true;
-  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 export const SEED_DEMO_WITH_POSTGRES =
@@ -181,6 +186,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: int(env.RATE_LIMIT_PER_ADDRESS, 10),
       perIp: int(env.RATE_LIMIT_PER_IP, 50),
       windowMs: int(env.RATE_LIMIT_WINDOW_MS, 15 * 60_000),
+    },
+    exportLimit: {
+      perUser: int(env.EXPORT_LIMIT_PER_USER, 10),
+      windowMs: int(env.EXPORT_LIMIT_WINDOW_MS, 60_000),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

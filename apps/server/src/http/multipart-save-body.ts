@@ -52,6 +52,14 @@ export function multipartProblem(err: unknown): unknown {
   return badRequest(MALFORMED);
 }
 
+/**
+ * Whether a text part (or the JSON it was parsed into) holds U+FFFD: the multipart parser decodes
+ * bytes that are not UTF-8 into it, and nobody types it (issue 30). The part is refused instead of
+ * saving a character the user never wrote.
+ */
+const decodedBadly = (value: unknown): boolean =>
+  (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).includes('\uFFFD');
+
 function parseDados(value: unknown): Record<string, unknown> {
   // A part sent as application/json arrives parsed; a plain text part is parsed here.
   let parsed = value;
@@ -72,7 +80,11 @@ export interface SaveBodyDeps {
   fieldLabel: (field: string) => string;
 }
 
-async function readMultipart(request: FastifyRequest, deps: SaveBodyDeps, files: UploadedFile[]): Promise<SaveBody> {
+async function readMultipart(
+  request: FastifyRequest,
+  deps: SaveBodyDeps,
+  files: UploadedFile[],
+): Promise<SaveBody> {
   const { storage } = deps;
   let dados: Record<string, unknown> = {};
   const fields: Record<string, unknown> = {};
@@ -88,10 +100,11 @@ async function readMultipart(request: FastifyRequest, deps: SaveBodyDeps, files:
       // The parser stops at the limit and ends the stream; what was written is not the file.
       if (part.file.truncated) throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
       if (written.size === 0) await discardFiles(storage, files.splice(-1));
-    } else if (part.fieldname === 'dados') {
-      dados = parseDados(part.value);
     } else {
-      fields[part.fieldname] = part.value;
+      if (decodedBadly(part.value))
+        throw badRequest(`A parte "${part.fieldname}" não está em UTF-8 válido.`, part.fieldname);
+      if (part.fieldname === 'dados') dados = parseDados(part.value);
+      else fields[part.fieldname] = part.value;
     }
   }
   return { dados: { ...fields, ...dados }, files };
@@ -139,7 +152,8 @@ export function checkUploads<S extends string>(
       throw unprocessable(`O arquivo ${label} não pertence a este formulário.`, file.slot);
     }
     // Two parts for one slot: which one the user meant to keep is unknowable.
-    if (seen.has(file.slot)) throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
+    if (seen.has(file.slot))
+      throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
     seen.add(file.slot);
     const problem = fileProblem(form.fileForm, { name: file.filename, size: file.size, head: file.head });
     if (problem) throw unprocessable(`${problem}: ${label}.`, file.slot);

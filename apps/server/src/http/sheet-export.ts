@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { safeHttpUrl } from '@portal/domain';
 import {
   FILE_LINK_TEXT,
   formatTaxIdDigits,
-  isWebAddress,
   reportCellText,
   type AdminSheet,
   type ExportFormat,
@@ -68,7 +68,6 @@ export function sendSheet(reply: FastifyReply, sheet: SheetExport): FastifyReply
     .header('content-type', SHEET_CONTENT_TYPES[sheet.format])
     .header('content-disposition', `attachment; filename="${sheet.fileName}.${sheet.format}"`)
     .header('x-total-registros', String(sheet.total))
-    .header('cache-control', 'no-store')
     .send(out);
 }
 
@@ -118,10 +117,10 @@ function xlsxValue(column: ReportColumn, value: ReportCell, publicUrl: string): 
       return formatTaxIdDigits(String(value));
     case 'file':
       return { text: FILE_LINK_TEXT, hyperlink: viewerUrl(publicUrl, String(value)) };
-    case 'url':
-      return isWebAddress(String(value))
-        ? { text: FILE_LINK_TEXT, hyperlink: String(value) }
-        : xlsxText(String(value));
+    case 'url': {
+      const address = safeHttpUrl(String(value));
+      return address ? { text: FILE_LINK_TEXT, hyperlink: address } : xlsxText(String(value));
+    }
     case 'text':
       return xlsxText(String(value));
   }

@@ -173,11 +173,19 @@ describe('who may change them: the rules of any other user field', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 1, msg: ONLY_ADMIN_GRANTS_ADMIN, campo: 'id_perfil' });
-    expect(await stored('admin@demo.portal')).toMatchObject({ telefone: before!.telefone, cnpj: before!.cnpj });
+    expect(await stored('admin@demo.portal')).toMatchObject({
+      telefone: before!.telefone,
+      cnpj: before!.cnpj,
+    });
   });
 
   it('a user manager who is not profile 1 may change them on a user of their role kind, validated alike', async () => {
-    const created = await admin.post('/usuarios/add', user('colega.amee@demo.portal', { id_grupo: GROUP.AMEE }));
+    // In the provider's own company: only the cell administers users of the telecom's (issue 30).
+    const { id_empresa } = await listed('amee@demo.portal');
+    const created = await admin.post(
+      '/usuarios/add',
+      user('colega.amee@demo.portal', { id_grupo: GROUP.AMEE, id_empresa }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const target = await listed('colega.amee@demo.portal');
     const invalid = await provider.post('/usuarios/edit', { ...target, cnpj: '000.000.000-00' });

@@ -24,6 +24,12 @@ class InertResizeObserver {
 }
 window.ResizeObserver = InertResizeObserver;
 
+// An autosizing textarea resizes again when web fonts finish loading; jsdom loads none.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+});
+
 // Combobox options scroll into view when a select opens.
 window.HTMLElement.prototype.scrollIntoView = () => {};
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_KIND_KEYS, type RoleKind } from '../access/groups.ts';
+import { SIDES } from '../access/sides.ts';
 import { FLOWS_LIST } from '../catalogs/flow-kind.ts';
 import { STATUS_LABEL_KINDS } from '../schemas/admin-reference.ts';
 
@@ -94,7 +95,13 @@ export type UserRow = z.infer<typeof userRow>;
 /** What the user form chooses from (GET usuarios/opcoes). */
 export const userOptions = z.object({
   empresas: z.array(
-    z.object({ id: z.number(), razao_social: z.string(), fluxo: z.string(), status: z.boolean() }),
+    z.object({
+      id: z.number(),
+      razao_social: z.string(),
+      fluxo: z.string(),
+      status: z.boolean(),
+      lado: z.enum(SIDES),
+    }),
   ),
   grupos: z.array(z.object({ id: z.number(), nome: z.string(), papel: roleKind, papel_nome: z.string() })),
   perfis: z.array(z.object({ id: z.number(), nome: z.string() })),

@@ -4,7 +4,8 @@ import { UF_CODES } from '../catalogs/ufs.ts';
 import { cleanCep } from '../validators/cep.ts';
 import { cleanCnpj, isValidCnpj } from '../validators/cnpj.ts';
 import { cleanTypedText, isStorableText } from '../schemas/fields.ts';
-import { BASE_COLUMNS, type BaseField } from './columns.ts';
+import { safeHttpUrl } from '../links/http-url.ts';
+import { BASE_COLUMNS, columnHeader, type BaseField } from './columns.ts';
 
 /** One unit of the provider's base as the portal stores it. */
 export interface BaseRow {
@@ -88,6 +89,10 @@ export function checkBaseRow(raw: Partial<Record<BaseField, string>>, ctx: BaseR
   if (regionalName && regional === undefined) reasons.push(`Regional "${regionalName}" não cadastrada.`);
   const cep = text.cep ? cleanCep(text.cep) : null;
   if (cep !== null && cep.length !== 8) reasons.push('CEP inválido (8 dígitos).');
+  // The screens link to it: anything but http(s) would be a link that runs script (issue 30).
+  if (text.urlFatura && !safeHttpUrl(text.urlFatura)) {
+    reasons.push(`${columnHeader('urlFatura')} não é um endereço http:// ou https://.`);
+  }
   const ativa = (text.ativa ?? '').toLowerCase();
   if (!ACTIVE.has(ativa) && !INACTIVE.has(ativa)) reasons.push(`Ativa "${text.ativa}" não é Sim nem Não.`);
 

@@ -27,9 +27,6 @@ export type ReportRow = Record<string, ReportCell>;
 /** What a file cell reads, on the screen and in the exported spreadsheet (§2.10). */
 export const FILE_LINK_TEXT = 'Visualizar Arquivo';
 
-/** Only an http(s) address written by someone else becomes a link (§2.10). */
-export const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
-
 export interface ReportColumn {
   key: string;
   header: string;

@@ -52,6 +52,7 @@ import { HistoryButtons } from '../../ui/HistoryButtons.tsx';
 import { modals } from '../../ui/modals.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastError, toastSuccess } from '../../ui/toast.ts';
+import { WebLink } from '../../ui/WebLink.tsx';
 import {
   deleteRegularizationFile,
   observationHistory,
@@ -260,11 +261,7 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
         <ReadOnlyGrid title="Dados da Unidade" rows={unit} />
         <Stack gap="sm" component="section" aria-label="Divergência">
           <ReadOnlyGrid title="Divergência" rows={divergence} />
-          {record.url_fatura && (
-            <Anchor href={record.url_fatura} target="_blank" rel="noopener noreferrer" size="sm">
-              Última fatura
-            </Anchor>
-          )}
+          <WebLink address={record.url_fatura}>Última fatura</WebLink>
         </Stack>
         <Stack gap="sm" component="section" aria-label="Correção">
           <Title order={3} fz="md">

@@ -1,12 +1,12 @@
-import { Anchor, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import {
   FILE_LINK_TEXT,
-  isWebAddress,
   reportCellText,
   type ReportCell as Cell,
   type ReportColumn,
 } from '@portal/domain/reports';
 import { IconEye } from '@tabler/icons-react';
+import { WebLink } from '../../ui/WebLink.tsx';
 
 /** One cell of a report as the screen shows it; a file opens in the page's viewer. */
 export function ReportCell({
@@ -30,12 +30,13 @@ export function ReportCell({
         {FILE_LINK_TEXT}
       </Button>
     );
+  const text = reportCellText(column.kind, value);
   // Someone else wrote it: a link only when it is a web address (§2.10).
-  if (column.kind === 'url' && isWebAddress(String(value)))
+  if (column.kind === 'url')
     return (
-      <Anchor href={String(value)} target="_blank" rel="noopener noreferrer" size="sm">
+      <WebLink address={String(value)} fallback={text}>
         {FILE_LINK_TEXT}
-      </Anchor>
+      </WebLink>
     );
-  return reportCellText(column.kind, value);
+  return text;
 }

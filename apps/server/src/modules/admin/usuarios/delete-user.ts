@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
 import { usuarios } from '../../../db/schema.ts';
-import { userRemovalProblem } from '@portal/domain';
+import { userRemovalProblem, userSideProblem } from '@portal/domain';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { findUser, userHasHistory } from './repo.ts';
+import { companySideOf, findUser, userHasHistory } from './repo.ts';
 
 export const USER_DEACTIVATED =
   'O usuário possui solicitações ou histórico: foi desativado para preservar o histórico.';
@@ -24,6 +24,9 @@ export async function deleteUser(
     if (!before) throw notFound('Usuário não encontrado.');
     const problem = userRemovalProblem(ctx.user, before);
     if (problem) throw forbidden(problem);
+    const place = { papel: before.papel, companySide: await companySideOf(tx, before.id_empresa) };
+    const sideProblem = userSideProblem(ctx.user, place, undefined);
+    if (sideProblem) throw forbidden(sideProblem.msg);
     const audit = { idUsuario: ctx.user.id, entidade: 'usuario', entidadeId: id, antes: before, ip: ctx.ip };
     if (await userHasHistory(tx, id)) {
       await tx

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery, Permissions, RoleKind } from '@portal/domain';
+import { companySide, type ListQuery, type Permissions, type RoleKind, type Side } from '@portal/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   anexos,
@@ -147,7 +147,29 @@ export async function findGroupAccess(
   return { papel: papel as RoleKind, permissoes: { cadastro, cnpjs, relatorios, empresas, usuarios } };
 }
 
-export const companyExists = (db: DbOrTx, id: number) => hasAny(db, empresas, eq(empresas.id, id));
+/**
+ * The role kinds of the users of each company that has any (what `companySide` reads), or of one
+ * company; a company named by `id` that does not exist is absent from the map.
+ */
+export async function companyRoleKinds(db: DbOrTx, id?: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectDistinct({ empresa: empresas.id, papel: grupos.papel })
+    .from(empresas)
+    .leftJoin(usuarios, eq(usuarios.idEmpresa, empresas.id))
+    .leftJoin(grupos, eq(grupos.id, usuarios.idGrupo))
+    .where(id === undefined ? undefined : eq(empresas.id, id));
+  const kinds = new Map<number, string[]>();
+  for (const { empresa, papel } of rows) {
+    const list = kinds.get(empresa) ?? [];
+    if (papel) list.push(papel);
+    kinds.set(empresa, list);
+  }
+  return kinds;
+}
+
+/** The side of a user's company; a user with none (the first administrator) is the telecom's. */
+export const companySideOf = async (db: DbOrTx, id: number | null): Promise<Side> =>
+  companySide(id === null ? [] : ((await companyRoleKinds(db, id)).get(id) ?? []));
 
 /** The ids among `ids` that are regionals. */
 export async function existingRegionals(db: DbOrTx, ids: number[]): Promise<number[]> {

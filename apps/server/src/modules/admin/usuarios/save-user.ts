@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { regionaisForRole, userGrantProblem, type UserSaveBody } from '@portal/domain';
+import {
+  companySide,
+  regionaisForRole,
+  userGrantProblem,
+  userSideProblem,
+  type UserSaveBody,
+} from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
@@ -10,7 +16,8 @@ import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { lockVersion, updatedOrStale } from '../../../db/version.ts';
 import {
-  companyExists,
+  companyRoleKinds,
+  companySideOf,
   emailTaken,
   existingRegionals,
   findGroupAccess,
@@ -49,8 +56,14 @@ export async function saveUser(
       const problem = userGrantProblem(ctx.user, before, input, { ...group.permissoes, papel: group.papel });
       if (problem) throw forbidden(problem.msg, problem.field);
       const { papel } = group;
-      if (!(await companyExists(tx, input.id_empresa)))
-        throw unprocessable('Empresa não encontrada.', 'id_empresa');
+      const companyKinds = await companyRoleKinds(tx, input.id_empresa);
+      if (!companyKinds.has(input.id_empresa)) throw unprocessable('Empresa não encontrada.', 'id_empresa');
+      const sideProblem = userSideProblem(
+        ctx.user,
+        before && { papel: before.papel, companySide: await companySideOf(tx, before.id_empresa) },
+        { papel, companySide: companySide(companyKinds.get(input.id_empresa)!) },
+      );
+      if (sideProblem) throw forbidden(sideProblem.msg, sideProblem.field);
 
       const chosen = input.id_regional ? [...input.regionais, input.id_regional] : input.regionais;
       const verdict = regionaisForRole(papel, chosen);

@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
-import { ROLE_KINDS, type RoleKind } from '@portal/domain';
+import { companySide, ROLE_KINDS, type RoleKind } from '@portal/domain';
 import type { Database } from '../../../db/client.ts';
 import { empresas, grupos, perfis, regionais } from '../../../db/schema.ts';
+import { companyRoleKinds } from './repo.ts';
 
 /** What the user form's selectors offer: companies, access groups, profiles and regionals. */
 export async function userOptions(db: Database) {
@@ -25,8 +26,10 @@ export async function userOptions(db: Database) {
       .from(regionais)
       .orderBy(asc(regionais.id)),
   ];
+  // Each company's side, so the form offers only those the administrator may place users in.
+  const kinds = await companyRoleKinds(db);
   return {
-    empresas: companies,
+    empresas: companies.map((c) => ({ ...c, lado: companySide(kinds.get(c.id) ?? []) })),
     grupos: groups.map((g) => ({
       ...g,
       papel: g.papel as RoleKind,

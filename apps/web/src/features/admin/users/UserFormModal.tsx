@@ -5,13 +5,17 @@ import {
   formatPhone,
   isAdministrator,
   mayAdministerRoleKind,
+  mayAdministerSide,
   NO_OWN_ACCESS_CHANGE,
   ONLY_ADMIN_GRANTS_ADMIN,
   ONLY_ADMIN_OTHER_ROLE_KIND,
   PROFILE,
   regionaisForRole,
+  sideOfRoleKind,
   userSaveBody,
+  userSideProblem,
   type RoleKind,
+  type SessionUser,
 } from '@portal/domain';
 import { useSessionUser } from '../../../app/session/useSession.ts';
 import { FormModal } from '../shared/FormModal.tsx';
@@ -59,11 +63,16 @@ const FLOW_GROUPS = [
   { fluxo: 'agua', label: 'Água' },
 ];
 
-const companyOptions = (options: UserOptions | undefined) =>
+/** The companies of each flow the administrator may place users in (issue 30), and the user's own. */
+const companyOptions = (
+  options: UserOptions | undefined,
+  me: SessionUser,
+  current: number | null | undefined,
+) =>
   FLOW_GROUPS.map(({ fluxo, label }) => ({
     group: label,
     items: (options?.empresas ?? [])
-      .filter((e) => e.fluxo === fluxo)
+      .filter((e) => e.fluxo === fluxo && (mayAdministerSide(me, e.lado) || e.id === current))
       .map((e) => ({
         value: String(e.id),
         label: e.status ? e.razao_social : `${e.razao_social} (inativa)`,
@@ -111,6 +120,12 @@ export function UserFormModal({ record, onClose }: Props) {
   // Only profile 1 administers users of another role kind than their own group's.
   const otherRoleKindLocked =
     !administratorLocked && Boolean(record) && !mayAdministerRoleKind(me, record!.papel);
+  // Only the cell administers users of the other side (sides.ts).
+  const recordCompany = options.data?.empresas.find((e) => e.id === record?.id_empresa);
+  const otherSide =
+    record && recordCompany
+      ? userSideProblem(me, { papel: record.papel, companySide: recordCompany.lado }, undefined)?.msg
+      : undefined;
   const accessNote = ownAccess ? NO_OWN_ACCESS_CHANGE : undefined;
   const profiles = (options.data?.perfis ?? []).map((p) => ({
     value: String(p.id),
@@ -133,6 +148,7 @@ export function UserFormModal({ record, onClose }: Props) {
         problem ??
         (administratorLocked ? ONLY_ADMIN_GRANTS_ADMIN : null) ??
         (otherRoleKindLocked ? ONLY_ADMIN_OTHER_ROLE_KIND : null) ??
+        otherSide ??
         (options.isError ? options.error.message : null)
       }
     >
@@ -164,7 +180,7 @@ export function UserFormModal({ record, onClose }: Props) {
           searchable
           placeholder={loading}
           nothingFoundMessage="Nenhuma empresa encontrada"
-          data={companyOptions(options.data)}
+          data={companyOptions(options.data, me, record?.id_empresa)}
           disabled={ownAccess}
           description={accessNote}
           {...form.getInputProps('id_empresa')}
@@ -180,7 +196,7 @@ export function UserFormModal({ record, onClose }: Props) {
           data={(options.data?.grupos ?? []).map((g) => ({
             value: String(g.id),
             label: `${g.nome} (${g.id})`,
-            disabled: !mayAdministerRoleKind(me, g.papel),
+            disabled: !mayAdministerRoleKind(me, g.papel) || !mayAdministerSide(me, sideOfRoleKind(g.papel)),
           }))}
           {...form.getInputProps('id_grupo')}
         />
