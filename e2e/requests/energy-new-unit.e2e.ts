@@ -93,6 +93,8 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     expect(await page.getByText('CEP não encontrado').count()).toBe(0);
     expect(await field(page, 'Endereço').isEnabled()).toBe(true);
     await screenshot(page, 'requests-form-cep-found');
+    // Only the regionals serving the unit's UF are offered (issue 30): SP is TSP's alone.
+    expect(await optionsOf(page, 'Regional')).toEqual(['TSP - São Paulo']);
     await choose(page, 'Regional', 'TSP - São Paulo');
     expect(await shownValue(page, 'CNPJ TIM')).toBe('31.447.205/0026-00');
     expect(await optionsOf(page, 'Cidade')).toContain('Campinas');

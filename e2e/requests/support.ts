@@ -242,8 +242,9 @@ export async function statusOf(baseUrl: string, form: RequestForm, id: number): 
 /** Fills every field a requester must fill on a new request of this form, except the unit. */
 export async function fillRequest(page: Page, form: RequestForm, siteId = 'SITE01'): Promise<void> {
   await field(page, 'Site ID').fill(siteId);
-  await choose(page, 'Regional', 'TSP - São Paulo');
+  // The regionals offered are those serving the UF (issue 30): the UF comes first.
   await choose(page, 'UF', 'SP - São Paulo', 'SP');
+  await choose(page, 'Regional', 'TSP - São Paulo');
   await choose(page, 'Cidade', 'São Paulo', 'São Paulo');
   await field(page, 'Endereço').fill('Rua Augusta');
   await field(page, 'Número').fill('200');

@@ -37,11 +37,11 @@ describe('GET /regionais: the regionals the request forms offer', () => {
     ]);
   });
 
-  it('answers id and name only: the managers\u2019 contacts stay on the administration screen', async () => {
+  it('answers id, name and UFs only: the managers\u2019 contacts stay on the administration screen', async () => {
     const reader = await signedIn(t.app, 'consulta@demo.portal');
     const res = await reader.get('/regionais');
     expect(res.status).toBe(200);
-    for (const row of res.body.dados) expect(Object.keys(row).sort()).toEqual(['id', 'regional']);
+    for (const row of res.body.dados) expect(Object.keys(row).sort()).toEqual(['id', 'regional', 'ufs']);
   });
 
   it('anonymous callers get 401 and no list', async () => {

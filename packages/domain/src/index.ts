@@ -22,6 +22,7 @@ export * from './validators/cpf.ts';
 export * from './validators/cnpj.ts';
 export * from './validators/tax-id.ts';
 export * from './validators/cep.ts';
+export * from './validators/identifier.ts';
 export * from './validators/phone.ts';
 export * from './validators/field-limits.ts';
 export * from './validators/files.ts';

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'acompanhar',
   'reexecutar-tarefa',
   'descartar-tarefa',
+  'normalizar-identificador',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,7 +34,7 @@ import {
 
 const createdAt = () => timestamp('cadastrado', { withTimezone: true }).notNull().defaultNow();
 
-/** The seven regional offices, with their manager and four focal points (spec part 2 §3 Regional). */
+/** The regional offices, with their manager, four focal points (spec part 2 §3 Regional) and UFs. */
 export const regionais = pgTable('regionais', {
   id: serial('id').primaryKey(),
   regional: varchar('regional', { length: 10 }).notNull().unique(),
@@ -48,6 +48,11 @@ export const regionais = pgTable('regionais', {
   focal3: varchar('focal3', { length: 200 }),
   nomeFocal4: varchar('nome_focal4', { length: 120 }),
   focal4: varchar('focal4', { length: 200 }),
+  /** The UFs whose requests it reviews (issue 30); none: it serves no request. */
+  ufs: text('ufs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   cadastrado: createdAt(),
   /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
   version: integer('version').notNull().default(1),

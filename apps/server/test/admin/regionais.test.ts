@@ -72,6 +72,36 @@ describe('regional (Gerenciamento de Regional)', () => {
     expect((await admin.post('/regional/list', { id })).body.dados.regional).toBe('TMG');
   });
 
+  it('[ADMIN][EDIT]: the UFs a regional serves are edited, audited, and kept by an edit that does not send them', async () => {
+    const before = (await admin.post('/regional/list', { id })).body.dados;
+    expect(before.ufs).toEqual([]);
+    const res = await admin.post('/regional/edit', { ...regional, id, version: before.version, ufs: 'mg,ES,MG' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.dados.ufs).toEqual(['ES', 'MG']);
+    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({ acao: 'editar', antes: { ufs: [] }, depois: { ufs: ['ES', 'MG'] } });
+    const kept = await admin.post('/regional/edit', { ...regional, id, gestor: 'Márcia Souza' });
+    expect(kept.body.dados.ufs).toEqual(['ES', 'MG']);
+  });
+
+  it('a UF that does not exist is refused naming UFs, and nothing changes', async () => {
+    const res = await admin.post('/regional/edit', { ...regional, id, ufs: ['SP', 'XX'] });
+    expect(res).toMatchObject({ status: 422, body: { error: 1, campo: 'ufs.1', msg: 'UF inválida.' } });
+    expect((await admin.post('/regional/list', { id })).body.dados.ufs).toEqual(['ES', 'MG']);
+  });
+
+  it('the seeded regionals serve the UFs of their region, each UF once', async () => {
+    const rows = (await admin.post('/regional/list', {})).body.dados as { regional: string; ufs: string[] }[];
+    expect(Object.fromEntries(rows.filter((r) => r.regional !== 'TMG').map((r) => [r.regional, r.ufs]))).toEqual({
+      TCO: ['AC', 'DF', 'GO', 'MS', 'MT', 'RO', 'TO'],
+      TLE: ['BA', 'MG', 'SE'],
+      TNE: ['AL', 'CE', 'PB', 'PE', 'PI', 'RN'],
+      TNO: ['AM', 'AP', 'MA', 'PA', 'RR'],
+      TRJ: ['ES', 'RJ'],
+      TSL: ['PR', 'RS', 'SC'],
+      TSP: ['SP'],
+    });
+  });
+
   it('a regional with users or requests cannot be deleted; an unused one can', async () => {
     const tsp = (await t.app.db.select().from(regionais).where(eq(regionais.regional, 'TSP')))[0]!;
     expect((await admin.post('/regional/delete', { id: tsp.id })).status).toBe(422);

@@ -203,8 +203,10 @@ describe('hostile input: a 4xx naming the field, never a 500, and nothing leaks'
         } else expect(is4xx(res.statusCode), label).toBe(true);
       }
     }
-    // Wildcards are not patterns: '%' matched nothing above unless a unit is literally '%'.
-    expect(await check('admin', { unidade: '%' })).toEqual([]);
+    // Wildcards are not patterns: they are no identifier's characters, and refused as such (GUIDE §7).
+    const wildcard = await call(t.app, tok.admin!, UNIT, { unidade: '%' });
+    expect(wildcard.statusCode).toBe(422);
+    expect(wildcard.json()).toMatchObject({ campo: 'unidade' });
   });
 
   it('a caller who cannot open a form cannot ask its duplicate check either', async () => {

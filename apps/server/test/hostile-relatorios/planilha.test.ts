@@ -59,7 +59,6 @@ beforeAll(async () => {
       bairro: '+55 11 9999',
       complemento: '-2+3',
       numero: '@SUM(1)',
-      numero_medidor: '\t=1+1',
       observacao: '=1+1',
     }),
   );
@@ -77,6 +76,8 @@ beforeAll(async () => {
   });
   // What others wrote: a company name, a requester name, a concessionaire, a regional, observers.
   const [req] = await t.app.db.select().from(solicitacoes).where(eq(solicitacoes.id, evil));
+  // A meter number stored before identifiers were restricted (the API refuses it now; 0015 reports it).
+  await t.app.db.update(solicitacoes).set({ numeroMedidor: '\t=1+1' }).where(eq(solicitacoes.id, evil));
   await t.app.db.update(empresas).set({ razaoSocial: '=2+5 Empresa' }).where(eq(empresas.id, req!.idEmpresa!));
   await t.app.db.update(usuarios).set({ name: '@Sofia', telefone: '+5531991000007' }).where(eq(usuarios.id, req!.idUsuario));
   await t.app.db.update(concessionarias).set({ nome: '-Enel' }).where(eq(concessionarias.id, req!.idConcessionaria!));

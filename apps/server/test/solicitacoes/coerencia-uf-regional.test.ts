@@ -69,8 +69,14 @@ describe('a regional files only for a regional it covers', () => {
     expect((await readRequest(t.app, tokens.regional!, 'novas-unidades', res.json().dados.id)).regional).toBe(7);
   });
 
-  it('groups that see every regional choose any', async () => {
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { regional: 5 }));
+  it('groups that see every regional choose any that serves the UF', async () => {
+    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, {
+      regional: 5,
+      uf: 'ES',
+      municipio: 'Vitória',
+      cep: '29010-000',
+      id_concessionaria: await concessionaireOf('EDP Espírito Santo'),
+    }));
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseProvedor, solicitacoes } from '../../src/db/schema.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
-import { call, newUnitPayload } from '../support/requests.ts';
+import { call, newUnitPayload, rioUnitPayload } from '../support/requests.ts';
 
 /**
  * Issue 9 item 5: the duplicate checks answer only what the modal needs. That a unit is already in
@@ -15,7 +15,7 @@ let created: { id: number; unidade: string; endereco_id: string };
 beforeAll(async () => {
   t = await createTestApp();
   for (const who of ['solicitante', 'tower', 'regional', 'celula']) tokens[who] = await login(t.app, `${who}@demo.portal`);
-  const payload = await newUnitPayload(t.app, { regional: 5, endereco: 'Rua Escondida', bairro: 'Bairro Secreto' });
+  const payload = await rioUnitPayload(t.app, { endereco: 'Rua Escondida', bairro: 'Bairro Secreto' });
   const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', payload);
   created = { id: res.json().dados.id, unidade: payload.unidade, endereco_id: payload.endereco_id };
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await add('lote2', tokens.solicitante!, { unidade: 'LOTE 140', site_id: 'SITEB' });
   await add('rio', tokens.solicitante!, { unidade: 'UCRIO1', site_id: 'SITEC' });
   await add('recusada', tokens.solicitante!, { unidade: 'UCREC1', site_id: 'SITED' });
-  await add('sublinhado', tokens.solicitante!, { unidade: 'UC_14X', site_id: 'SITEE' });
+  await add('sublinhado', tokens.solicitante!, { unidade: 'UC-14X', site_id: 'SITEE' });
   await add('property', tokens.property!, { unidade: 'PROP1', site_id: 'PROPSITE', tipo_de_loja: 1 });
   // Rio: regional TRJ (5), UF RJ, another concessionaire, asked for on 9 March 2026 at 23:00 in
   // Brasília (02:00 UTC on the 10th): the period reads the portal's clock, not UTC.
@@ -48,6 +48,9 @@ beforeAll(async () => {
     })
     .where(eq(solicitacoes.id, ids.rio!));
   await t.app.db.update(solicitacoes).set({ status: 3 }).where(eq(solicitacoes.id, ids.recusada!));
+  // A unit stored before identifiers were restricted (migration 0015 leaves what it cannot fold):
+  // the search must still read '_' literally.
+  await t.app.db.update(solicitacoes).set({ unidade: 'UC_14X' }).where(eq(solicitacoes.id, ids.sublinhado!));
   await t.app.db
     .update(usuarios)
     .set({ name: 'Paulo Conceição' })

@@ -30,6 +30,19 @@ export async function newUnitPayload(app: FastifyInstance, overrides: Record<str
   };
 }
 
+/** The same for a unit in Rio de Janeiro, filed for TRJ (regional 5), the regional that serves RJ. */
+export async function rioUnitPayload(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const [light] = await app.db.select().from(concessionarias).where(eq(concessionarias.nome, 'Light'));
+  return newUnitPayload(app, {
+    regional: 5,
+    uf: 'RJ',
+    municipio: 'Rio de Janeiro',
+    cep: '20040-000',
+    id_concessionaria: light!.id,
+    ...overrides,
+  });
+}
+
 export const call = (app: FastifyInstance, token: string, url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 

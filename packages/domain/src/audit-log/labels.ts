@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS = {
   acompanhar: 'Acompanhamento',
   'reexecutar-tarefa': 'Nova execução de tarefa da fila',
   'descartar-tarefa': 'Descarte de tarefa da fila',
+  // Written by migration 0015 only, for each value it could not normalise (issue 30).
+  'normalizar-identificador': 'Identificador mantido sem normalizar',
 } as const satisfies Record<string, string>;
 
 export type AuditActionCode = keyof typeof AUDIT_ACTION_LABELS;
@@ -60,6 +62,7 @@ const ENTITY_LABELS: Readonly<Record<string, string>> = {
   'regularizacao.energia': 'Regularização de CNPJ (Energia)',
   'regularizacao.agua': 'Regularização de CNPJ (Água)',
   tarefa: 'Tarefa da fila',
+  base_provedor: 'Base do Provedor',
 };
 
 export const AUDIT_ENTITY_CODES = Object.keys(ENTITY_LABELS);

@@ -44,6 +44,8 @@ const EXTRA_LABELS: Readonly<Record<string, string>> = {
   de: 'De',
   para: 'Para',
   cnpj_tim: 'CNPJ TIM',
+  uc: 'UC',
+  motivo: 'Motivo',
   read: 'Linhas Lidas',
   accepted: 'Linhas Aceitas',
   rejected: 'Linhas Rejeitadas',

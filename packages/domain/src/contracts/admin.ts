@@ -26,6 +26,7 @@ export const regionalRow = z.object({
   nome_focal3: text,
   focal4: text,
   nome_focal4: text,
+  ufs: z.array(z.string()),
   cadastrado: z.string(),
   version: z.number(),
 });

@@ -2,6 +2,8 @@
  * The columns of the provider's base export (issue 11; docs/amostra-base-provedor.csv is a sample):
  * each header the file may use, mapped to the field it fills. Headers match whatever their case,
  * accents, spaces or punctuation, so "CNPJ da Fatura", "cnpj_fatura" and "CNPJ FATURA" are one.
+ * An `identifier` column is stored normalised (validators/identifier.ts), as the forms store it,
+ * so a unit of the base and a request for it match however the export spelled it.
  */
 export const BASE_COLUMNS = [
   {
@@ -10,6 +12,7 @@ export const BASE_COLUMNS = [
     aliases: ['Unidade', 'Unidade Consumidora', 'Instalação'],
     required: true,
     max: 20,
+    identifier: true,
   },
   { field: 'concessionaria', header: 'Concessionária', aliases: ['Distribuidora'], required: true, max: 120 },
   {
@@ -27,8 +30,8 @@ export const BASE_COLUMNS = [
     max: 18,
   },
   { field: 'estado', header: 'UF', aliases: ['Estado'], required: true, max: 2 },
-  { field: 'enderecoId', header: 'Endereço ID', aliases: [], required: false, max: 12 },
-  { field: 'siteId', header: 'Site ID', aliases: [], required: false, max: 12 },
+  { field: 'enderecoId', header: 'Endereço ID', aliases: [], required: false, max: 12, identifier: true },
+  { field: 'siteId', header: 'Site ID', aliases: [], required: false, max: 12, identifier: true },
   { field: 'regional', header: 'Regional', aliases: [], required: false, max: 40 },
   { field: 'cep', header: 'CEP', aliases: [], required: false, max: 9 },
   { field: 'cidade', header: 'Cidade', aliases: ['Município'], required: false, max: 60 },
@@ -42,6 +45,7 @@ export const BASE_COLUMNS = [
     aliases: ['Medidor', 'Hidrômetro'],
     required: false,
     max: 12,
+    identifier: true,
   },
   { field: 'tensao', header: 'Tensão', aliases: ['Tipo de Tensão'], required: false, max: 40 },
   { field: 'urlFatura', header: 'URL Fatura', aliases: ['Link da Fatura'], required: false, max: 500 },

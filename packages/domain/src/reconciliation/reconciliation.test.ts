@@ -115,6 +115,27 @@ describe('linha da base do provedor', () => {
     });
   });
 
+  it('identificadores da base são guardados na grafia única dos formulários (GUIDE §7)', () => {
+    const checked = checkBaseRow(
+      { ...row, uc: '３０００-０００１', enderecoId: 'sp\u200B7000001', siteId: 'spó001', numeroMedidor: 'ｍ123' },
+      ctx,
+    );
+    expect(checked).toMatchObject({
+      ok: true,
+      row: { uc: '3000-0001', enderecoId: 'SP7000001', siteId: 'SPO001', numeroMedidor: 'M123' },
+    });
+  });
+
+  it('recusa identificador com caracteres que nenhuma concessionária usa, nomeando a coluna', () => {
+    expect(checkBaseRow({ ...row, uc: '٣٠٠٠', siteId: 'S#1' }, ctx)).toEqual({
+      ok: false,
+      reasons: [
+        'O campo UC aceita apenas letras de A a Z, algarismos de 0 a 9, espaço e os sinais - . /',
+        'O campo Site ID aceita apenas letras de A a Z, algarismos de 0 a 9, espaço e os sinais - . /',
+      ],
+    });
+  });
+
   it('recusa o caractere NUL e metades de par substituto, que o banco não guarda', () => {
     expect(checkBaseRow({ ...row, bairro: 'Centro\u0000', complemento: 'Sala \ud800' }, ctx)).toEqual({
       ok: false,

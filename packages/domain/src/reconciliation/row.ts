@@ -3,6 +3,7 @@ import type { DeParaTipo } from '../catalogs/de-para.ts';
 import { UF_CODES } from '../catalogs/ufs.ts';
 import { cleanCep } from '../validators/cep.ts';
 import { cleanCnpj, isValidCnpj } from '../validators/cnpj.ts';
+import { identifierCharactersMessage, isIdentifier, normalizeIdentifier } from '../validators/identifier.ts';
 import { cleanTypedText, isStorableText } from '../schemas/fields.ts';
 import { safeHttpUrl } from '../links/http-url.ts';
 import { BASE_COLUMNS, columnHeader, type BaseField } from './columns.ts';
@@ -56,7 +57,8 @@ export function checkBaseRow(raw: Partial<Record<BaseField, string>>, ctx: BaseR
   const reasons: string[] = [];
   const text: Partial<Record<BaseField, string | null>> = {};
   for (const column of BASE_COLUMNS) {
-    const value = cleanTypedText(raw[column.field] ?? '');
+    const typed = raw[column.field] ?? '';
+    const value = 'identifier' in column ? normalizeIdentifier(typed) : cleanTypedText(typed);
     if (!value) {
       if (column.required) reasons.push(`${column.header} não preenchido.`);
       text[column.field] = null;
@@ -64,6 +66,8 @@ export function checkBaseRow(raw: Partial<Record<BaseField, string>>, ctx: BaseR
       reasons.push(`${column.header} passa de ${column.max} caracteres.`);
     } else if (!isStorableText(value)) {
       reasons.push(`${column.header} contém caracteres inválidos.`);
+    } else if ('identifier' in column && !isIdentifier(value)) {
+      reasons.push(identifierCharactersMessage(column.header));
     } else {
       text[column.field] = value;
     }

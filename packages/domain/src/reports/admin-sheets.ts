@@ -90,11 +90,12 @@ export const ADMIN_SHEETS = {
         { key: `nome_focal${n}`, header: `Nome do Focal ${n}`, kind: 'text' },
         { key: `focal${n}`, header: `E-mail do Focal ${n}`, kind: 'text' },
       ]),
+      { key: 'ufs', header: 'UFs Atendidas', kind: 'text' },
       { key: 'cadastrado', header: 'Cadastro', kind: 'datetime' },
     ],
     cells: (r: RegionalRow) => {
-      const { id: _id, version: _version, cadastrado, ...fields } = r;
-      return { ...fields, cadastrado: wallClock(cadastrado) };
+      const { id: _id, version: _version, cadastrado, ufs, ...fields } = r;
+      return { ...fields, ufs: ufs.join(', '), cadastrado: wallClock(cadastrado) };
     },
   } satisfies AdminSheet<RegionalRow>,
   empresas: {

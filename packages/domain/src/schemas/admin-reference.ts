@@ -34,19 +34,23 @@ export type GroupSaveBody = z.infer<typeof groupSaveBody>;
 
 const fluxo = z.enum(FLOWS_LIST, { error: 'O campo Fluxo é inválido.' });
 
-/** The old screens send lists as "SP,RJ"; an array is accepted too. */
-const ufList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',') : v),
-  z
-    .array(
-      z.preprocess(
-        (s) => (typeof s === 'string' ? s.trim().toUpperCase() : s),
-        z.enum(UF_CODES, { error: 'UF inválida.' }),
-      ),
-      { error: 'O campo UF é obrigatório.' },
-    )
-    .min(1, 'Selecione pelo menos uma UF.'),
+/** The old screens send lists as "SP,RJ"; an array is accepted too. Stored once each, in order. */
+const ufs = (list: z.ZodArray<z.ZodType<string>>) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() ? v.split(',') : []) : v),
+    list.transform((codes) => [...new Set(codes)].sort()),
+  );
+const ufArray = z.array(
+  z.preprocess(
+    (s) => (typeof s === 'string' ? s.trim().toUpperCase() : s),
+    z.enum(UF_CODES, { error: 'UF inválida.' }),
+  ),
+  { error: 'O campo UF é obrigatório.' },
 );
+const ufList = ufs(ufArray.min(1, 'Selecione pelo menos uma UF.'));
+
+/** The UFs a regional serves (issue 30); none is allowed: the regional then serves no request. */
+export const servedUfs = ufs(ufArray);
 
 /** concessionarias/add and concessionarias/edit. */
 export const concessionariaSaveBody = z.object({

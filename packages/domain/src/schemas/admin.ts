@@ -3,6 +3,7 @@ import type { RoleKind } from '../access/groups.ts';
 import { PROFILES } from '../access/groups.ts';
 import { REGIONAL_IDS } from '../catalogs/regionals.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
+import { servedUfs } from './admin-reference.ts';
 import { phoneDigits } from '../validators/phone.ts';
 import {
   cnpjField,
@@ -114,6 +115,8 @@ export const regionalSaveBody = z.object({
   ...focal(2),
   ...focal(3),
   ...focal(4),
+  /** Absent: an edit keeps the stored UFs, a new regional serves none yet. */
+  ufs: servedUfs.optional(),
 });
 export type RegionalSaveBody = z.infer<typeof regionalSaveBody>;
 

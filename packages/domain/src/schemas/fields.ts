@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldLabel } from '../catalogs/field-labels.ts';
 import { cleanCep, isValidCep } from '../validators/cep.ts';
 import { cleanCnpj, isValidCnpj } from '../validators/cnpj.ts';
+import { identifierCharactersMessage, isIdentifier, normalizeIdentifier } from '../validators/identifier.ts';
 import { cleanTaxId, isValidCpfOrCnpj } from '../validators/tax-id.ts';
 
 /**
@@ -76,6 +77,22 @@ export const optionalText = (max: number, label: string) =>
 
 export const requiredText = (max: number, label: string) =>
   z.preprocess(blankToNull, storableString(label, max, messages.required(label)));
+
+/**
+ * An identifier (validators/identifier.ts): stored in its one spelling, so the duplicate check and
+ * the provider base compare like with like, and refused naming the field when it holds characters
+ * no concessionaire id has. The maximum counts the normalised characters, the ones stored.
+ */
+const identifierString = (label: string, max: number, error: string) =>
+  storableString(label, max, error).refine(isIdentifier, identifierCharactersMessage(label));
+const normalizedOrNull = (value: unknown) =>
+  typeof value === 'string' ? normalizeIdentifier(value) || null : value;
+
+export const optionalIdentifier = (max: number, label: string) =>
+  z.preprocess(normalizedOrNull, identifierString(label, max, messages.invalid(label)).nullable().optional());
+
+export const requiredIdentifier = (max: number, label: string) =>
+  z.preprocess(normalizedOrNull, identifierString(label, max, messages.required(label)));
 
 /** A numeric code from a catalog. */
 export const optionalCode = (codes: readonly number[], label: string) =>

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { FIELD_MAX } from '../validators/field-limits.ts';
 import { REGULARIZATION_FILES } from '../workflow/regularization-policy.ts';
 import { REQUEST_FILES } from '../workflow/request-fields.ts';
-import { optionalRecordId, recordId, requiredText } from './fields.ts';
+import { optionalRecordId, recordId, requiredIdentifier } from './fields.ts';
 
 /** The small calls of spec §7 (both parts) around a record: duplicates, histories, files, delete. */
 
 /** validar-unidade: is this unit already in the workflow or in the provider's base? `id`: the record being edited, which is no duplicate of itself. */
-export const validateUnitBody = z.object({ unidade: requiredText(FIELD_MAX.unidade, 'Unidade'), id: optionalRecordId });
+export const validateUnitBody = z.object({ unidade: requiredIdentifier(FIELD_MAX.unidade, 'Unidade'), id: optionalRecordId });
 
 /** validar-endereco: the same question for an address id. */
 export const validateAddressBody = z.object({
-  endereco_id: requiredText(FIELD_MAX.endereco_id, 'Endereço ID'),
+  endereco_id: requiredIdentifier(FIELD_MAX.endereco_id, 'Endereço ID'),
   id: optionalRecordId,
 });
 

@@ -6,6 +6,7 @@ import {
   cnpjField,
   optionalCode,
   optionalDate,
+  optionalIdentifier,
   optionalRecordId,
   optionalRef,
   optionalText,
@@ -29,6 +30,6 @@ export const regularizationSaveBody = z.object({
   data_previsao: optionalDate('Previsão de Efetivação'),
   status: optionalCode(codesOf(REGULARIZATION_STATUSES), 'Status'),
   observacao: optionalText(FIELD_MAX.observacao, 'Observação'),
-  nova_unidade: optionalText(FIELD_MAX.nova_unidade, 'Nova Unidade'),
+  nova_unidade: optionalIdentifier(FIELD_MAX.nova_unidade, 'Nova Unidade'),
 });
 export type RegularizationSaveBody = z.infer<typeof regularizationSaveBody>;

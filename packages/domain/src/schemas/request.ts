@@ -11,6 +11,7 @@ import {
   optionalCep,
   optionalCode,
   optionalDate,
+  optionalIdentifier,
   optionalRecordId,
   optionalRef,
   optionalSmallCode,
@@ -31,6 +32,7 @@ import {
 function fieldSchema(kind: FieldKind, form: RequestForm, label: string): z.ZodType {
   switch (kind.kind) {
     case 'text':
+      return kind.identifier ? optionalIdentifier(kind.max, label) : optionalText(kind.max, label);
     case 'city':
       return optionalText(kind.max, label);
     case 'code': {

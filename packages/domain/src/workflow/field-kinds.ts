@@ -23,7 +23,8 @@ import type { RequestField } from './request-fields.ts';
  * is a date, a code or a text of some length in one place only.
  */
 export type FieldKind =
-  | { kind: 'text'; max: number }
+  /** Free text; an `identifier` is normalised and held to validators/identifier.ts's characters. */
+  | { kind: 'text'; max: number; identifier?: true }
   /**
    * A code of a catalog. `offered` narrows what a form lists (a stored code still shows); with
    * `strict` the server accepts only the offered codes too. `parse` reads other spellings first.
@@ -49,14 +50,19 @@ export type FieldKind =
   | { kind: 'concessionaire' };
 
 const text = (field: keyof typeof FIELD_MAX): FieldKind => ({ kind: 'text', max: FIELD_MAX[field] });
+const identifier = (field: keyof typeof FIELD_MAX): FieldKind => ({
+  kind: 'text',
+  max: FIELD_MAX[field],
+  identifier: true,
+});
 const code = (
   catalog: readonly Option<number>[],
   more: Omit<Extract<FieldKind, { kind: 'code' }>, 'kind' | 'catalog'> = {},
 ): FieldKind => ({ kind: 'code', catalog, ...more });
 
 export const REQUEST_FIELD_KINDS: Record<RequestField, FieldKind> = {
-  endereco_id: text('endereco_id'),
-  site_id: text('site_id'),
+  endereco_id: identifier('endereco_id'),
+  site_id: identifier('site_id'),
   regional: { kind: 'regional' },
   tipo_de_loja: code(STORE_TYPES),
   cep: { kind: 'cep' },
@@ -68,14 +74,14 @@ export const REQUEST_FIELD_KINDS: Record<RequestField, FieldKind> = {
   complemento: text('complemento'),
   cnpj_solicitada: { kind: 'taxId' },
   id_concessionaria: { kind: 'concessionaire' },
-  unidade: text('unidade'),
-  numero_medidor: text('numero_medidor'),
+  unidade: identifier('unidade'),
+  numero_medidor: identifier('numero_medidor'),
   // The spec's ownership payloads send bt/ml/mt/gd; stored as the catalog's code.
   id_tensao: code(VOLTAGE_TYPES, { parse: voltageLetterToType }),
   tipo_site: code(SITE_TYPES, { offered: (form) => pick(SITE_TYPES, form.siteTypes), strict: true }),
   data_ativacao: { kind: 'date' },
   id_protocolo: { kind: 'smallint' },
-  protocolo: text('protocolo'),
+  protocolo: identifier('protocolo'),
   // Grouped payment types come from the provider's base; the forms offer PM and DA.
   tipo_de_pagamento: code(PAYMENT_TYPES, { offered: () => pick(PAYMENT_TYPES, FORM_PAYMENT_TYPE_CODES) }),
   classe_tarifaria: code(TARIFF_CLASSES),
@@ -88,10 +94,16 @@ export const REQUEST_FIELD_KINDS: Record<RequestField, FieldKind> = {
   numero_agrupamento: text('numero_agrupamento'),
   diretoria: { kind: 'stringCode', catalog: DIRECTORATES },
   smp: text('smp'),
-  nova_uc: text('nova_uc'),
-  unidade_nova: text('unidade_nova'),
+  nova_uc: identifier('nova_uc'),
+  unidade_nova: identifier('unidade_nova'),
   data_ligacao: { kind: 'date' },
   observacao: text('observacao'),
 };
 
 export const fieldKind = (field: RequestField): FieldKind => REQUEST_FIELD_KINDS[field];
+
+/** Whether a request field holds an identifier (validators/identifier.ts). */
+export const isIdentifierField = (field: string): boolean => {
+  const kind: FieldKind | undefined = REQUEST_FIELD_KINDS[field as RequestField];
+  return kind?.kind === 'text' && kind.identifier === true;
+};

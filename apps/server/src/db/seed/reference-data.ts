@@ -77,7 +77,7 @@ export const GROUPS: GroupRow[] = [
 
 export const PROFILE_ROWS = Object.entries(PROFILES).map(([id, nome]) => ({ id: Number(id), nome }));
 
-export const REGIONAIS = REGIONALS.map(({ id, sigla }) => ({ id, regional: sigla }));
+export const REGIONAIS = REGIONALS.map(({ id, sigla, ufs }) => ({ id, regional: sigla, ufs: [...ufs] }));
 
 type Concessionaria = { nome: string; sigla: string; ufs: string[] };
 

@@ -5,18 +5,18 @@ import { regionais } from '../../db/schema.ts';
 
 const reply = z.object({
   error: z.literal(0),
-  dados: z.array(z.object({ id: z.number(), regional: z.string() })),
+  dados: z.array(z.object({ id: z.number(), regional: z.string(), ufs: z.array(z.string()) })),
 });
 
 /**
  * The regionals the request forms offer (spec part 1 §2 'regional'), for every signed-in user:
- * rows added on /regional reach the forms. Only id and name: the managers' contacts stay on the
- * administration screen.
+ * rows added on /regional reach the forms. Id, name and the UFs it serves (the forms offer only the
+ * regionals serving the chosen UF): the managers' contacts stay on the administration screen.
  */
 export const regionaisPublicasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/regionais', { schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
     const dados = await app.db
-      .select({ id: regionais.id, regional: regionais.regional })
+      .select({ id: regionais.id, regional: regionais.regional, ufs: regionais.ufs })
       .from(regionais)
       .orderBy(asc(regionais.id));
     return { error: 0 as const, dados };

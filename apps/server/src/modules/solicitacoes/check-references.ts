@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { normalizeValue, recordScope, type Flow, type SessionUser } from '@portal/domain';
+import { normalizeValue, recordScope, regionalServesUf, type Flow, type SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { concessionarias, regionais } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -61,17 +61,22 @@ function checkCity(input: ReferencesInput) {
 }
 
 async function checkRegional(db: Database, input: ReferencesInput) {
-  const { value, changed } = outcome(input, ['regional']);
+  const { value, changed } = outcome(input, ['regional', 'uf']);
   const regional = value('regional');
   if (!changed || regional == null) return;
   const [row] = await db
-    .select({ id: regionais.id })
+    .select({ id: regionais.id, sigla: regionais.regional, ufs: regionais.ufs })
     .from(regionais)
     .where(eq(regionais.id, Number(regional)));
   if (!row) throw unprocessable('Regional não encontrada.', 'regional');
   // A user who sees only their regionals would file a request they could not read again.
   if (recordScope(input.user) === 'regional' && !input.user.regionais.includes(row.id)) {
     throw unprocessable('Você só pode escolher uma regional que atende.', 'regional');
+  }
+  // The regional reviews the request: a requester must not send a unit to one of its own choosing.
+  const uf = value('uf');
+  if (typeof uf === 'string' && !regionalServesUf(row, uf)) {
+    throw unprocessable(`A regional ${row.sigla} não atende a UF ${uf}.`, 'regional');
   }
 }
 

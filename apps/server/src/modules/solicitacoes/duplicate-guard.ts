@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DuplicateMatch, Flow, Kind, SessionUser } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { findDuplicates } from './find-duplicates.ts';
+import { duplicateLookupValue, findDuplicates } from './find-duplicates.ts';
 import type { RequestRow } from './repo.ts';
 
 const DUPLICATE_SUBJECT = {
@@ -39,9 +39,7 @@ function keysToCheck({ stored, sent }: DuplicateGuardInput) {
  */
 async function lockKeys(tx: Tx, input: DuplicateGuardInput, keys: { field: string; value: string }[]) {
   const names = keys
-    .map(
-      ({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${value.trim().toLowerCase()}`,
-    )
+    .map(({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${duplicateLookupValue(value)}`)
     .sort();
   for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
+  normalizeIdentifier,
   STATUS,
   statusLabel,
   type DuplicateMatch,
@@ -16,6 +17,12 @@ import { scopeOf, scopeShape, scopeValues } from './scope.ts';
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];
 
 export type DuplicateKey = { unidade: string } | { endereco_id: string };
+
+/**
+ * The value a duplicate is looked up by: the identifier's one spelling (GUIDE §7), in lower case
+ * because the indexes are on lower(column) and rows stored before normalisation may be in either.
+ */
+export const duplicateLookupValue = (value: string): string => normalizeIdentifier(value).toLowerCase();
 
 /** What the caller learns of requests outside their scope: that one exists, nothing more. */
 const OUT_OF_SCOPE: DuplicateMatch = {
@@ -108,7 +115,7 @@ function baseMatches(db: DbOrTx, column: AnyColumn) {
 
 /**
  * Requests of the same flow and kind, and units of the provider's base, that already carry this
- * unit or address id. Matching ignores case and surrounding spaces. Requests the user may not
+ * unit or address id. Matching compares normalised identifiers (case, width and marks ignored). Requests the user may not
  * read (scope.ts) are told as one detail-less match; the provider's base is shared reference data.
  * One statement for both: this runs on every keystroke pause of the form (`validar-*`).
  */
@@ -120,7 +127,7 @@ export async function findDuplicates(
   key: DuplicateKey,
   excludeId?: number,
 ): Promise<DuplicateMatch[]> {
-  const value = ('unidade' in key ? key.unidade : key.endereco_id).trim().toLowerCase();
+  const value = duplicateLookupValue('unidade' in key ? key.unidade : key.endereco_id);
   const byUnit = 'unidade' in key;
   const values = { ...scopeValues(user), flow, kind, value, excludeId };
   const rows = await prepared(

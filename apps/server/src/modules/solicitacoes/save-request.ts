@@ -6,6 +6,8 @@ import {
   fileTypeByName,
   formFieldLabel,
   initialStatus,
+  isIdentifierField,
+  normalizeIdentifier,
   requestForm,
   requestSaveSchema,
   type Flow,
@@ -66,6 +68,22 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   return { data: result.data as { id?: number; version?: number; status?: number | null }, sent };
 }
 
+/**
+ * An identifier sent back as the record stores it, only spelled normalised, is no change. The
+ * normalising migration (0015) left a row in its old spelling where the new one would duplicate
+ * another request; such a record must stay editable by whoever may not touch that field, and must
+ * not be judged a new duplicate of the very request it collides with.
+ */
+function withoutRespelledIdentifiers(sent: Record<string, unknown>, stored: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(sent).filter(([field, value]) => {
+      const before = stored[field];
+      const respelled = typeof before === 'string' && before !== value && normalizeIdentifier(before) === value;
+      return !(respelled && isIdentifierField(field));
+    }),
+  );
+}
+
 type CheckedFile = UploadedFile & { slot: RequestFile };
 
 function checkFiles(flow: Flow, kind: Kind, files: UploadedFile[]): asserts files is CheckedFile[] {
@@ -100,7 +118,7 @@ export async function saveRequest(deps: { db: Database; storage: FileStorage }, 
 
 async function save(db: Database, cmd: SaveRequestCommand) {
   const { flow, kind, user } = cmd;
-  const { data, sent } = parsePayload(flow, kind, cmd.body.dados);
+  const { data, sent: parsed } = parsePayload(flow, kind, cmd.body.dados);
   const files = cmd.body.files;
   checkFiles(flow, kind, files);
 
@@ -116,6 +134,7 @@ async function save(db: Database, cmd: SaveRequestCommand) {
   const status = current ? (data.status ?? current.status) : initialStatus(user.papel);
   // The stored values, read off the row once for every rule below and the audit entry.
   const stored = current ? fieldValues(current) : {};
+  const sent = withoutRespelledIdentifiers(parsed, stored);
 
   const verdict = checkSave({
     actor: user,

@@ -99,7 +99,12 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const [conflict, setConflict] = useState<{ message: string; changed: ChangedField[] } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const duplicates = useDuplicateCheck(form, record?.id);
-  const locality = useLocalityOptions(form, editor.values.uf, editor.values.id_concessionaria);
+  const locality = useLocalityOptions(
+    form,
+    editor.values.uf,
+    editor.values.id_concessionaria,
+    editor.values.regional,
+  );
   const cep = useCepLookup((address) => {
     for (const [field, value] of Object.entries(address) as [RequestField, string][]) {
       if (value && policy.editableFields.includes(field)) editor.setFieldValue(field, value);
@@ -282,6 +287,7 @@ export function RequestEditor({ form, record, onReload }: Props) {
     regionals: locality.regionals,
     onUfChange: (uf) => {
       if (uf !== editor.values.uf) editor.setFieldValue('municipio', '');
+      if (!locality.regionalServes(editor.values.regional, uf)) editor.setFieldValue('regional', '');
       editor.setFieldValue('uf', uf);
     },
     onCepBlur: (typed) => void cep.lookup(typed),

@@ -5,12 +5,12 @@ import {
   formatCep,
   formatCpfOrCnpj,
   formFieldLabel,
-  UFS,
   type RequestField,
   type RequestForm,
 } from '@portal/domain';
 import { charCounter } from '../../ui/charCounter.tsx';
 import { DateField } from '../../ui/datePicker.tsx';
+import { UF_OPTIONS } from '../../ui/ufOptions.ts';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 import type { FormValues } from './formModel.ts';
@@ -47,7 +47,6 @@ export const fieldInputId = (name: string) => `campo-${name}`;
 /** The action modal's inputs get their own ids: the same field is also in the form behind it. */
 export const modalInputId = (field: string) => `acao-${field}`;
 
-const UF_OPTIONS: SelectOption[] = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
 
 /** A list that always holds the stored value, so a record never shows a blank select. */
 const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
@@ -134,7 +133,13 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
           {...common}
           {...selected}
           data={withStored(ctx.regionals, value)}
-          placeholder="Selecione"
+          placeholder={
+            !editor.values.uf
+              ? 'Escolha a UF'
+              : ctx.regionals.length
+                ? 'Selecione'
+                : 'Nenhuma regional atende esta UF'
+          }
           onChange={(id) => editor.setFieldValue(field, id ?? '')}
         />
       );

@@ -61,6 +61,8 @@ export const concessionaires = async (form: RequestForm) =>
 export interface RegionalRow {
   id: number;
   regional: string;
+  /** The UFs it serves: the form offers it only for those (issue 30). */
+  ufs: string[];
 }
 
 export const regionals = async () => (await apiGet<{ dados: RegionalRow[] }>('regionais')).dados;

@@ -1,17 +1,26 @@
-import { cleanCep, CEP_LENGTH, FIELD_MAX, regionalLabel, type RequestForm } from '@portal/domain';
+import { cleanCep, CEP_LENGTH, FIELD_MAX, regionalLabel, regionalServesUf, type RequestForm } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { addressOf, citiesOf, concessionaires, regionals, type Address } from './api.ts';
+import { addressOf, citiesOf, concessionaires, regionals, type Address, type RegionalRow } from './api.ts';
 import { lookupKeys } from './queryKeys.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The UF's cities (IBGE list served by our server), the concessionaires of the flow, best for the
- * UF first, and the regional rows (those added on /regional included).
+ * The regionals a request of this UF may go to (the server refuses the others, issue 30); the
+ * chosen one stays listed so a record saved before the rule shows it by name.
  */
-export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string) {
+export const regionalOptions = (rows: readonly RegionalRow[], uf: string, regionalId: string) =>
+  rows
+    .filter((r) => regionalServesUf(r, uf) || String(r.id) === regionalId)
+    .map((r) => ({ value: String(r.id), label: regionalLabel(r.regional) }));
+
+/**
+ * The UF's cities (IBGE list served by our server), the concessionaires of the flow, best for the
+ * UF first, and the regionals that serve the UF (those added on /regional included).
+ */
+export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string, regionalId: string) {
   const cities = useQuery({
     queryKey: lookupKeys.cities(uf),
     queryFn: () => citiesOf(uf),
@@ -25,6 +34,7 @@ export function useLocalityOptions(form: RequestForm, uf: string, concessionaire
   });
   const regionalRows = useQuery({ queryKey: lookupKeys.regionals(), queryFn: regionals, staleTime: DAY });
   const all = providers.data ?? [];
+  const rows = regionalRows.data ?? [];
   // Filtered by the UF only when some concessionaire serves it: otherwise the user could pick none.
   // The stored choice stays listed even when it does not serve the UF, so it shows by name.
   const serving = all.filter((c) => c.ufs.includes(uf) || String(c.id) === concessionaireId);
@@ -32,10 +42,9 @@ export function useLocalityOptions(form: RequestForm, uf: string, concessionaire
     cities: cities.data ?? [],
     citiesLoading: cities.isFetching,
     concessionaires: serving.some((c) => c.ufs.includes(uf)) ? serving : all,
-    regionals: (regionalRows.data ?? []).map((r) => ({
-      value: String(r.id),
-      label: regionalLabel(r.regional),
-    })),
+    regionals: regionalOptions(rows, uf, regionalId),
+    /** Whether the regional of this id serves the UF: a UF it does not serve clears the choice. */
+    regionalServes: (id: string, newUf: string) => rows.some((r) => String(r.id) === id && regionalServesUf(r, newUf)),
   };
 }
 

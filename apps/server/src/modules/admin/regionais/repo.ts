@@ -22,6 +22,7 @@ export const toRegionalDto = (r: Row) => ({
   nome_focal3: r.nomeFocal3,
   focal4: r.focal4,
   nome_focal4: r.nomeFocal4,
+  ufs: r.ufs,
   cadastrado: isoDate(r.cadastrado),
   version: r.version,
 });

@@ -40,6 +40,7 @@ export async function saveRegional(
     gestor: input.gestor,
     emailGestor: input.email_gestor.toLowerCase(),
     ...focalPoints(input),
+    ...(input.ufs ? { ufs: input.ufs } : {}),
   };
   try {
     return await ctx.db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
-import { MultiSelect, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { REFERENCE_TEXT_MAX, UFS, type Flow, concessionariaSaveBody } from '@portal/domain';
+import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { REFERENCE_TEXT_MAX, type Flow, concessionariaSaveBody } from '@portal/domain';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { concessionairesResource, type ConcessionaireRow } from './api.ts';
 import { charCounter } from '../../../ui/charCounter.tsx';
+import { UfMultiSelect } from '../../../ui/UfMultiSelect.tsx';
 
 interface Props {
   record?: ConcessionaireRow;
@@ -21,8 +22,6 @@ interface Values {
   ufs: string[];
   ativo: boolean;
 }
-
-const UF_OPTIONS = UFS.map((u) => ({ value: u.uf, label: `${u.uf} - ${u.nome}` }));
 
 /** A concessionaire: the utility a request is filed with, per flow and the states it serves. */
 export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
@@ -74,14 +73,9 @@ export function ConcessionaireFormModal({ record, fluxo, onClose }: Props) {
           {...form.getInputProps('fluxo')}
         />
       </SimpleGrid>
-      <MultiSelect
-        label="UFs atendidas"
+      <UfMultiSelect
         required
-        searchable
-        clearable
         placeholder={form.values.ufs.length ? undefined : 'Selecione uma ou mais UFs'}
-        nothingFoundMessage="Nenhuma UF encontrada"
-        data={UF_OPTIONS}
         {...form.getInputProps('ufs')}
       />
       <Switch label="Ativa" {...form.getInputProps('ativo', { type: 'checkbox' })} />

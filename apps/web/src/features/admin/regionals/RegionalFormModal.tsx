@@ -4,6 +4,7 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { useRecordForm } from '../shared/useRecordForm.ts';
 import { FOCAL_POINTS, regionalsResource, type RegionalRow } from './api.ts';
 import { charCounter } from '../../../ui/charCounter.tsx';
+import { UfMultiSelect } from '../../../ui/UfMultiSelect.tsx';
 
 interface Props {
   record?: RegionalRow;
@@ -17,17 +18,21 @@ const TEXT_FIELDS = [
   ...FOCAL_POINTS.flatMap((n) => [`nome_focal${n}` as const, `focal${n}` as const]),
 ] as const;
 
-type Values = { id?: number } & Record<(typeof TEXT_FIELDS)[number], string>;
+type Values = { id?: number; ufs: string[] } & Record<(typeof TEXT_FIELDS)[number], string>;
 
 const initialValues = (record?: RegionalRow): Values => ({
   id: record?.id,
+  ufs: record?.ufs ?? [],
   ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, record?.[f] ?? ''])) as Record<
     (typeof TEXT_FIELDS)[number],
     string
   >),
 });
 
-/** A regional: its manager and four focal points, each a name and an e-mail (spec part 2 §2.6). */
+/**
+ * A regional: its manager and four focal points, each a name and an e-mail (spec part 2 §2.6), and
+ * the UFs whose requests it reviews (issue 30): the request forms offer it only for those.
+ */
 export function RegionalFormModal({ record, onClose }: Props) {
   const { form, onSubmit, pending, problem } = useRecordForm<Values>({
     resource: regionalsResource,
@@ -64,6 +69,11 @@ export function RegionalFormModal({ record, onClose }: Props) {
         />
         <TextInput label="E-mail do Gestor" type="email" required {...form.getInputProps('email_gestor')} />
       </SimpleGrid>
+      <UfMultiSelect
+        description="As solicitações só podem ser enviadas a esta regional para unidades destas UFs."
+        placeholder={form.values.ufs.length ? undefined : 'Nenhuma: a regional não recebe solicitações'}
+        {...form.getInputProps('ufs')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {FOCAL_POINTS.map((n) => (
           <Fieldset key={n} legend={`Focal ${n}`}>

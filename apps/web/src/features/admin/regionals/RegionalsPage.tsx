@@ -26,6 +26,7 @@ export function RegionalsPage() {
           { accessor: 'regional', title: 'Regional', sortable: true },
           { accessor: 'gestor', title: 'Gestor', sortable: true },
           { accessor: 'email_gestor', title: 'E-mail do Gestor', sortable: true },
+          { accessor: 'ufs', title: 'UFs', render: (r) => r.ufs.join(', ') },
           {
             accessor: 'cadastrado',
             title: 'Cadastro',
