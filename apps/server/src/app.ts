@@ -98,6 +98,9 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
+/** A call of the API (as opposed to the web's files and client routes). */
+const isApiPath = (url: string) => /^\/api(?:[/?#]|$)/.test(url);
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -155,13 +158,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Nothing the API answers is kept by a browser or a proxy (GUIDE §7): answers carry people's
+  // data and tokens, and a cached one would outlive the sign-out. Set first and at the root, so
+  // errors and the 404 of an unknown /api path keep it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
   await app.register(
     async (api) => {
-      // Nothing the API answers is kept by a browser or a proxy (GUIDE §7): answers carry people's
-      // data and tokens, and a cached one would outlive the sign-out. Set first, so errors keep it.
-      api.addHook('onRequest', async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      });
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes);
       // Every other call needs a session: authenticated once here, before any body is read.
@@ -203,7 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Unknown API paths answer JSON; every other path is a client route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !webIndex || !existsSync(webIndex)) {
+    if (isApiPath(request.url) || !webIndex || !existsSync(webIndex)) {
       return reply.status(404).send({ error: 1, msg: 'Rota não encontrada.' });
     }
     return reply.type('text/html').sendFile('index.html');

@@ -67,5 +67,4 @@ export interface Actor {
   permissoes: Permissions;
 }
 
-export const isReadOnlyProfile = (actor: Pick<Actor, 'perfil'>): boolean =>
-  actor.perfil === PROFILE.CONSULTA;
+export const isReadOnlyProfile = (actor: Pick<Actor, 'perfil'>): boolean => actor.perfil === PROFILE.CONSULTA;

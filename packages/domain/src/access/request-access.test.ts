@@ -7,21 +7,35 @@ import { menuFor } from './menu.ts';
 import { creationProblem, formAccessProblem, NO_CADASTRO_FLAG, writeProblem } from './request-access.ts';
 
 const ALL_FLAGS = { cadastro: true, cnpjs: true, relatorios: true, empresas: true, usuarios: true };
-const requester: Actor = { grupo: GROUP.SOLICITANTE, papel: 'solicitante', perfil: PROFILE.CADASTRO_UC, permissoes: ALL_FLAGS };
-const property: Actor = { grupo: GROUP.PROPERTY, papel: 'property', perfil: PROFILE.CADASTRO_UC, permissoes: { ...ALL_FLAGS, cnpjs: false } };
+const requester: Actor = {
+  grupo: GROUP.SOLICITANTE,
+  papel: 'solicitante',
+  perfil: PROFILE.CADASTRO_UC,
+  permissoes: ALL_FLAGS,
+};
+const property: Actor = {
+  grupo: GROUP.PROPERTY,
+  papel: 'property',
+  perfil: PROFILE.CADASTRO_UC,
+  permissoes: { ...ALL_FLAGS, cnpjs: false },
+};
 
 describe('who may use a request form', () => {
-  it('exactly the users whose menu holds the form\'s entry', () => {
+  it("exactly the users whose menu holds the form's entry", () => {
     for (const actor of [requester, property]) {
       const paths = menuFor(actor).flatMap((s) => s.items.map((i) => i.path));
       for (const { flow, kind } of ALL_FLOW_KINDS) {
-        expect(formAccessProblem(actor, flow, kind) === null).toBe(paths.includes(requestForm(flow, kind).listPath));
+        expect(formAccessProblem(actor, flow, kind) === null).toBe(
+          paths.includes(requestForm(flow, kind).listPath),
+        );
       }
     }
   });
 
   it('the refusal names the form', () => {
-    expect(formAccessProblem(property, 'energia', 'troca')).toBe('Seu grupo não tem acesso a Troca de Titularidade.');
+    expect(formAccessProblem(property, 'energia', 'troca')).toBe(
+      'Seu grupo não tem acesso a Troca de Titularidade.',
+    );
   });
 });
 
@@ -31,7 +45,9 @@ describe('who may create', () => {
   });
 
   it('not a group whose cadastro flag is off', () => {
-    expect(creationProblem({ ...requester, permissoes: { ...ALL_FLAGS, cadastro: false } }, 'energia', 'troca')).toBe(NO_CADASTRO_FLAG);
+    expect(
+      creationProblem({ ...requester, permissoes: { ...ALL_FLAGS, cadastro: false } }, 'energia', 'troca'),
+    ).toBe(NO_CADASTRO_FLAG);
   });
 
   it('not profile 3 (Consulta), which writes nothing', () => {
@@ -41,7 +57,12 @@ describe('who may create', () => {
   });
 
   it('not a role the form does not list as creator', () => {
-    const tower: Actor = { grupo: GROUP.TOWER, papel: 'tower', perfil: PROFILE.CADASTRO_UC, permissoes: ALL_FLAGS };
+    const tower: Actor = {
+      grupo: GROUP.TOWER,
+      papel: 'tower',
+      perfil: PROFILE.CADASTRO_UC,
+      permissoes: ALL_FLAGS,
+    };
     expect(creationProblem(tower, 'energia', 'nova')).toBe(CANNOT_CREATE);
   });
 });

@@ -11,6 +11,11 @@ export type Side = (typeof SIDES)[number];
 export const ONLY_CELL_OTHER_SIDE =
   'Só a Célula administra usuários do outro lado (operadora ou provedor): escolha uma empresa e um grupo do seu lado.';
 
+export const ONLY_CELL_OTHER_SIDE_COMPANY =
+  'Só a Célula administra empresas do outro lado (operadora ou provedor).';
+export const ONLY_CELL_OTHER_SIDE_GROUP =
+  'Só a Célula administra grupos de acesso do outro lado (operadora ou provedor).';
+
 const PROVIDER_ROLE_KINDS: readonly string[] = ['amee'] satisfies RoleKind[];
 
 export const sideOfRoleKind = (papel: string): Side =>

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
-import { companyRemovalProblem } from '@portal/domain';
+import { companyRemovalProblem, mayAdministerSide, ONLY_CELL_OTHER_SIDE_COMPANY } from '@portal/domain';
+import { companySideOf } from '../usuarios/repo.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { nextVersion } from '../../../db/version.ts';
@@ -25,6 +26,8 @@ export async function deleteCompany(
       holdsAdministrator: await companyHoldsAdministrator(tx, id),
     });
     if (problem) throw forbidden(problem);
+    if (!mayAdministerSide(ctx.user, await companySideOf(tx, id)))
+      throw forbidden(ONLY_CELL_OTHER_SIDE_COMPANY);
     const audit = {
       idUsuario: ctx.user.id,
       entidade: fluxo === 'agua' ? 'empresa_agua' : 'empresa',

@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { companyRemovalProblem, type CompanySaveBody } from '@portal/domain';
+import {
+  companyRemovalProblem,
+  mayAdministerSide,
+  ONLY_CELL_OTHER_SIDE_COMPANY,
+  type CompanySaveBody,
+} from '@portal/domain';
+import { companySideOf } from '../usuarios/repo.ts';
 import { writeAudit } from '../../../audit/audit.ts';
 import { empresas } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
@@ -42,6 +48,8 @@ export async function saveCompany(
       const before = mode === 'edit' ? await findCompany(tx, fluxo, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Empresa não encontrada.');
       const lock = before && lockVersion(empresas.version, before.version, input.version);
+      if (before && !mayAdministerSide(ctx.user, await companySideOf(tx, before.id)))
+        throw forbidden(ONLY_CELL_OTHER_SIDE_COMPANY);
       if (before?.status && !values.status) {
         const problem = companyRemovalProblem(ctx.user, {
           id: before.id,

@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { groupGrantProblem, type GroupSaveBody } from '@portal/domain';
+import {
+  groupGrantProblem,
+  mayAdministerSide,
+  ONLY_CELL_OTHER_SIDE_GROUP,
+  sideOfRoleKind,
+  type GroupSaveBody,
+} from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
 import { grupos } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
@@ -30,6 +36,10 @@ export async function saveGroup(
       const stored = before && { ...before, holdsAdministrator: await groupHoldsAdministrator(tx, id) };
       const problem = groupGrantProblem(ctx.user, id, stored, values);
       if (problem) throw forbidden(problem.msg, problem.field);
+      // The group as it is and as it would be: a group moved to the other side moves its users with it.
+      for (const papel of [before?.papel, values.papel])
+        if (papel && !mayAdministerSide(ctx.user, sideOfRoleKind(papel)))
+          throw forbidden(ONLY_CELL_OTHER_SIDE_GROUP, 'papel');
       const row = lock
         ? updatedOrStale(
             await tx

@@ -56,7 +56,11 @@ export async function findStatusLabel(db: DbOrTx, id: number): Promise<Row | und
 }
 
 /** The administered labels of one form's statuses (or the regularization's), by code. */
-export async function statusLabelsOf(db: DbOrTx, fluxo: Flow, tipo: StatusLabelKind): Promise<Map<number, string>> {
+export async function statusLabelsOf(
+  db: DbOrTx,
+  fluxo: Flow,
+  tipo: StatusLabelKind,
+): Promise<Map<number, string>> {
   const rows = await db
     .select({ codigo: statusRotulos.codigo, rotulo: statusRotulos.rotulo })
     .from(statusRotulos)
