@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { tentativas } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { tooMany } from '../http/errors.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 
@@ -176,13 +176,13 @@ function guessLimits(
   const byAccount = new FailureSlowdown(app.db, `${scope}:conta`, perAddress, windowMs);
   return {
     preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      if (!(await byIp.take(request.ip))) throw new AppError(429, TOO_MANY_ATTEMPTS);
+      if (!(await byIp.take(request.ip))) throw tooMany(TOO_MANY_ATTEMPTS);
       const wait = await byAccount.fail(accountOf(request));
       if (wait > 0) {
         // Refused before it was tried: the attempt does not count against the IP either.
         await byIp.refund(request.ip);
         reply.header('retry-after', Math.ceil(wait / 1000));
-        throw new AppError(429, slowDown);
+        throw tooMany(slowDown);
       }
     },
     // Before the answer leaves, so the client's next call, on any instance, finds it given back.
@@ -220,10 +220,10 @@ export function recoveryRateLimits(app: FastifyInstance) {
   const counted = new WeakSet<FastifyRequest>();
   return {
     preHandler: async (request: FastifyRequest): Promise<void> => {
-      if (!(await byIp.take(request.ip))) throw new AppError(429, TOO_MANY_ATTEMPTS);
+      if (!(await byIp.take(request.ip))) throw tooMany(TOO_MANY_ATTEMPTS);
       if (!(await byAddress.take(addressOf(request)))) {
         await byIp.refund(request.ip);
-        throw new AppError(429, TOO_MANY_ATTEMPTS);
+        throw tooMany(TOO_MANY_ATTEMPTS);
       }
       counted.add(request);
     },

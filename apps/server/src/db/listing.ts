@@ -1,6 +1,6 @@
 import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { cleanCnpj, type ListQuery } from '@portal/domain';
-import { badRequest } from '../http/errors.ts';
+import { unprocessable } from '../http/errors.ts';
 
 /**
  * Server-side search, sort and paging shared by every administration list.
@@ -58,7 +58,8 @@ export interface SortSpec {
 export function sortOf(query: Pick<ListQuery, 'sort' | 'order'>, spec: SortSpec) {
   const key = query.sort ?? spec.fallback.key;
   // Own keys only: `constructor` or `__proto__` would otherwise find Object's members.
-  if (!Object.hasOwn(spec.columns, key)) throw badRequest('Ordenação inválida.', 'sort');
+  // A column outside the list's: an option outside its list (422), as the schema's format check says.
+  if (!Object.hasOwn(spec.columns, key)) throw unprocessable('Ordenação inválida.', 'sort');
   return { key, column: spec.columns[key]!, order: query.sort ? query.order : spec.fallback.order };
 }
 
@@ -90,6 +91,6 @@ export const countLimitFor = (offset: number, perPage: number) =>
 /** The `status` filter of lists whose rows are active or not: 1 active, 0 inactive. */
 export function activeFilter(status: number | undefined): boolean | undefined {
   if (status === undefined) return undefined;
-  if (status > 1) throw badRequest('Status inválido.', 'status');
+  if (status > 1) throw unprocessable('Status inválido.', 'status');
   return status === 1;
 }

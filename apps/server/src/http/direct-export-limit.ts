@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AttemptCounter } from '../auth/rate-limits.ts';
-import { AppError } from './errors.ts';
+import { tooMany } from './errors.ts';
 
 export const TOO_MANY_DIRECT_EXPORTS =
   'Você pediu muitas exportações em pouco tempo. Aguarde um instante e tente de novo, ou peça o arquivo em segundo plano.';
@@ -20,7 +20,7 @@ export function limitDirectExports(app: FastifyInstance): void {
   const { perUser, windowMs } = app.config.exportLimit;
   const counter = new AttemptCounter(app.db, 'exportar:usuario', perUser, windowMs);
   const limit = async (request: FastifyRequest): Promise<void> => {
-    if (!(await counter.take(`usuario:${request.user.id}`))) throw new AppError(429, TOO_MANY_DIRECT_EXPORTS);
+    if (!(await counter.take(`usuario:${request.user.id}`))) throw tooMany(TOO_MANY_DIRECT_EXPORTS);
   };
   app.addHook('onRoute', (route) => {
     if (isDirectExport(route)) route.preHandler = [[route.preHandler ?? []].flat(), limit].flat();

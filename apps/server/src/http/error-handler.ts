@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseBusy, isDatabaseDiskFull, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { CLIENT_ERRORS } from '@portal/domain/contracts/errors';
 import { AppError, schemaProblemStatus } from './errors.ts';
 import { StorageUnavailableError, StoredFileMissingError } from '../storage/file-storage.ts';
 
@@ -45,13 +46,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ error: 1, msg: message, ...(field && { campo: field }) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ error: 1, msg: 'O corpo da requisição não é um JSON válido.' });
+      return reply
+        .status(CLIENT_ERRORS.malformed)
+        .send({ error: 1, msg: 'O corpo da requisição não é um JSON válido.' });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ error: 1, msg: 'Tipo de conteúdo não suportado.' });
+      return reply
+        .status(CLIENT_ERRORS.unsupportedMediaType)
+        .send({ error: 1, msg: 'Tipo de conteúdo não suportado.' });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
-      return reply.status(413).send({ error: 1, msg: 'A requisição é grande demais.' });
+      return reply.status(CLIENT_ERRORS.tooLarge).send({ error: 1, msg: 'A requisição é grande demais.' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ error: 1, msg: 'Requisição inválida.' });
@@ -84,7 +89,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (dataException) {
       // Only the code: the failed query's parameters may hold what must never be logged.
       request.log.warn({ code: dataException }, 'valor recusado pelo banco: falta uma regra no schema');
-      return reply.status(400).send({ error: 1, msg: 'Um dos valores enviados é inválido.' });
+      return reply
+        .status(CLIENT_ERRORS.malformed)
+        .send({ error: 1, msg: 'Um dos valores enviados é inválido.' });
     }
     if (isDatabaseDiskFull(err)) {
       request.log.error('banco de dados sem espaço em disco');

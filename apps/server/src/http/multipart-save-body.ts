@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { FILE_SIZE_INVALID, fileProblem, MAX_FILE_BYTES, type FileForm } from '@portal/domain';
 import { StorageUnavailableError, type FileStorage } from '../storage/file-storage.ts';
-import { AppError, badRequest, unprocessable } from './errors.ts';
+import { AppError, badRequest, tooLarge, unprocessable } from './errors.ts';
 import { MULTIPART_LIMITS } from './limits.ts';
 import { uploadedFileName } from './uploaded-file-name.ts';
 
@@ -46,9 +46,9 @@ export function multipartProblem(err: unknown): unknown {
   if (code === 'FST_INVALID_JSON_FIELD_ERROR')
     return badRequest('A parte "dados" não é um JSON válido.', 'dados');
   if (code === 'FST_FILES_LIMIT')
-    return new AppError(413, `Envie no máximo ${MULTIPART_LIMITS.files} arquivos por vez.`);
+    return tooLarge(`Envie no máximo ${MULTIPART_LIMITS.files} arquivos por vez.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError(413, 'A requisição tem partes demais.');
+    return tooLarge('A requisição tem partes demais.');
   return badRequest(MALFORMED);
 }
 
@@ -98,7 +98,8 @@ async function readMultipart(
       const written = await storage.write(part.file);
       files.push({ slot: part.fieldname, filename: uploadedFileName(part.filename, ''), ...written });
       // The parser stops at the limit and ends the stream; what was written is not the file.
-      if (part.file.truncated) throw unprocessable(FILE_SIZE_INVALID, part.fieldname);
+      // Over its size is too large (413), as every upload over its limit (the error catalogue).
+      if (part.file.truncated) throw tooLarge(FILE_SIZE_INVALID, part.fieldname);
       if (written.size === 0) await discardFiles(storage, files.splice(-1));
     } else {
       if (decodedBadly(part.value))
@@ -156,6 +157,7 @@ export function checkUploads<S extends string>(
       throw unprocessable(`O arquivo ${label} foi enviado mais de uma vez.`, file.slot);
     seen.add(file.slot);
     const problem = fileProblem(form.fileForm, { name: file.filename, size: file.size, head: file.head });
+    if (problem === FILE_SIZE_INVALID) throw tooLarge(`${problem}: ${label}.`, file.slot);
     if (problem) throw unprocessable(`${problem}: ${label}.`, file.slot);
   }
 }

@@ -97,7 +97,7 @@ describe.each([
     expect((await admin.post(`${base}/list`, { q: 'anapolis' })).body.total).toBe(1);
     expect((await admin.post(`${base}/list`, { status: 0 })).body.dados.map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await admin.post(`${base}/list`, { id })).body.dados).toMatchObject({ id, cnpj: '12ABC34501DE35' });
-    expect((await admin.post(`${base}/list`, { sort: 'fluxo' })).status).toBe(400);
+    expect((await admin.post(`${base}/list`, { sort: 'fluxo' })).status).toBe(422);
   });
 
   it('delete: a company without users or requests is deleted', async () => {

@@ -384,8 +384,8 @@ describe('the list (§2.2)', () => {
     expect(page.total).toBe(all.total);
   });
 
-  it('a sort on an unknown column → 400, not a 500', async () => {
+  it('a sort on an unknown column → 422 (an option outside its list), not a 500', async () => {
     const res = await api('celula', 'list', { sort: 'constructor' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
   });
 });

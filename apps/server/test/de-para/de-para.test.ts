@@ -316,7 +316,7 @@ describe('refusals name the field in Portuguese and write nothing', () => {
       body: { campo: 'tipo' },
     });
     expect(await amee.post('/de-para/list', { sort: 'constructor' })).toMatchObject({
-      status: 400,
+      status: 422,
       body: { campo: 'sort' },
     });
   });

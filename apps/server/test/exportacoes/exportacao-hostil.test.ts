@@ -80,8 +80,9 @@ describe('only the queue’s lists, with their own filters', () => {
       'novas-unidades/relatorio/exportar?formato=csv',
       '',
     ]) {
+      // An option outside its list (the error catalogue's 422), as an unknown status or sort.
       const res = await askExport(t.app, tokens.celula!, { origem, formato: 'csv' });
-      expect(res.statusCode, origem).toBe(400);
+      expect(res.statusCode, origem).toBe(422);
       expect(res.json()).toMatchObject({ msg: UNKNOWN_ORIGIN, campo: 'origem' });
     }
     for (const payload of [{ origem: 42 }, {}]) {
@@ -94,19 +95,20 @@ describe('only the queue’s lists, with their own filters', () => {
   });
 
   it('filters of the wrong type, or fields the list does not take (a scope, a hidden column), are refused in Portuguese', async () => {
-    const cases: [unknown, string][] = [
-      ['status=1', 'filtros'],
-      [['status', 1], 'filtros'],
-      [{ status: 'abc' }, 'filtros.status'],
-      [{ de: { $gt: '' } }, 'filtros.de'],
-      [{ de: '2026-02-01', ate: '2026-01-01' }, 'filtros.ate'],
-      [{ id_regional: 5 }, 'filtros'],
-      [{ regionais: [5], status: 1 }, 'filtros'],
-      [{ sort: 'password_hash' }, 'sort'],
+    // The status the list's own call gives each problem (the error catalogue): malformed 400, refused 422.
+    const cases: [unknown, string, number][] = [
+      ['status=1', 'filtros', 400],
+      [['status', 1], 'filtros', 400],
+      [{ status: 'abc' }, 'filtros.status', 400],
+      [{ de: { $gt: '' } }, 'filtros.de', 400],
+      [{ de: '2026-02-01', ate: '2026-01-01' }, 'filtros.ate', 422],
+      [{ id_regional: 5 }, 'filtros', 400],
+      [{ regionais: [5], status: 1 }, 'filtros', 400],
+      [{ sort: 'password_hash' }, 'sort', 422],
     ];
-    for (const [filtros, campo] of cases) {
+    for (const [filtros, campo, status] of cases) {
       const res = await askExport(t.app, tokens.regional!, { origem: REPORT, formato: 'csv', filtros });
-      expect(res.statusCode, JSON.stringify(filtros)).toBe(400);
+      expect(res.statusCode, JSON.stringify(filtros)).toBe(status);
       expect(res.json().campo, JSON.stringify(filtros)).toBe(campo);
       // The schemas' own words (or zod's Portuguese), never an English default.
       expect(res.json().msg, JSON.stringify(filtros)).not.toMatch(/invalid|expected|unrecognized|received/i);

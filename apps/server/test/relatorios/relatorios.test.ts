@@ -96,7 +96,7 @@ describe('relatório: who reads it and what it holds', () => {
   });
 
   it('hostile values are refused with the field named: sort column, status, types', async () => {
-    expect((await report('celula', { sort: 'password_hash' })).statusCode).toBe(400);
+    expect((await report('celula', { sort: 'password_hash' })).statusCode).toBe(422);
     expect((await report('celula', { status: 'abc' })).json().campo).toBe('status');
     expect((await report('celula', { q: ['REL1'] })).statusCode).toBeGreaterThanOrEqual(400);
     expect((await report('celula', { de: { $gt: '' } })).statusCode).toBeGreaterThanOrEqual(400);
@@ -183,7 +183,7 @@ describe('relatório: export', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.json().campo).toBe('formato');
     expect((await exportOf('celula', 'sort=password_hash')).json().campo).toBe('sort');
-    expect((await exportOf('celula', 'sort=constructor', 'consolidacao/relatorio')).statusCode).toBe(400);
+    expect((await exportOf('celula', 'sort=constructor', 'consolidacao/relatorio')).statusCode).toBe(422);
   });
 
   it('reads in batches that continue after the last row: no row twice, none missing', async () => {
@@ -249,7 +249,7 @@ describe("a list's Exportar (issue 13)", () => {
   it('the status filter and a forged scope: the same rows as the list', async () => {
     const ids = exportedIds(await listExport('regional', 'q=rel&formato=csv&status=999&id_regional=5'));
     expect(ids).toEqual([]);
-    expect((await listExport('regional', 'sort=password_hash')).statusCode).toBe(400);
+    expect((await listExport('regional', 'sort=password_hash')).statusCode).toBe(422);
   });
 });
 

@@ -100,7 +100,7 @@ describe('attachments of a request', () => {
     const before = await uploads();
     const big = Buffer.concat([PDF, Buffer.alloc(15_000_001 - PDF.length)]);
     const res = await upload(5, { filename: 'grande.pdf', contentType: 'application/pdf', data: big });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error: 1, msg: 'Tamanho Inválido', campo: 'complementar' });
     expect(await uploads()).toEqual(before);
   });

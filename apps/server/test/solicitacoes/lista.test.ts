@@ -50,7 +50,7 @@ describe('novas-unidades/list', () => {
   it('sorts by an allowed column and refuses others', async () => {
     const asc = await list('celula', { sort: 'unidade', order: 'asc', per_page: 5 });
     expect(asc.json().dados.map((r: { unidade: string }) => r.unidade)).toEqual(['UCL0000', 'UCL0001', 'UCL0002', 'UCL0003', 'UCL0004']);
-    expect((await list('celula', { sort: 'password_hash' })).statusCode).toBe(400);
+    expect((await list('celula', { sort: 'password_hash' })).statusCode).toBe(422);
   });
 
   it('a list row carries the columns of the screen (issue 15 adds requester, company, regional, last update)', async () => {

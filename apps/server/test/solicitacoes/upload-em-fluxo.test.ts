@@ -38,13 +38,13 @@ const add = async (who: string, dados: Record<string, unknown>, files: ReturnTyp
 };
 
 describe('uploads stream to storage within their limit', () => {
-  it("a file over 15,000,000 bytes → 422 'Tamanho Inválido', no file (not even a partial) and no row", async () => {
+  it("a file over 15,000,000 bytes → 413 'Tamanho Inválido', no file (not even a partial) and no row", async () => {
     const [requests, attachments, entries] = [await count(solicitacoes), await count(anexos), await storageEntries()];
     // The oversized file comes second: the one before it was already written and must go too.
     const files = documents(PDF);
     files[1] = { field: 'comprovante_pagamento', filename: 'comprovante.pdf', contentType: 'application/pdf', data: pdfOf(15_000_001) };
     const res = await add('solicitante', await newUnitPayload(t.app), files);
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 1, msg: 'Tamanho Inválido', campo: 'comprovante_pagamento' });
     expect(await storageEntries()).toEqual(entries);
     expect(await count(solicitacoes)).toBe(requests);

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { INACTIVE_COMPANY } from '../../auth/authenticate.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { startSession } from '../../auth/sessions.ts';
-import { AppError, unauthorized } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 
 export const INVALID_CREDENTIALS = 'Usuário ou senha inválida!';
 export const INACTIVE_USER = 'Usuário inativo. Procure o administrador do portal.';
@@ -18,8 +18,8 @@ export async function login(
   const record = await findUserRecord(db, { email: input.email });
   const valid = await verifyPassword(record?.passwordHash, input.password);
   if (!record || !valid) throw unauthorized(INVALID_CREDENTIALS);
-  if (!record.ativo) throw new AppError(403, INACTIVE_USER);
-  if (!record.empresaAtiva) throw new AppError(403, INACTIVE_COMPANY);
+  if (!record.ativo) throw forbidden(INACTIVE_USER);
+  if (!record.empresaAtiva) throw forbidden(INACTIVE_COMPANY);
   // One transaction: a sign-in refused on the way (a busy database) leaves no session behind.
   const token = await db.transaction(async (tx) => {
     const started = await startSession(tx, record.user.id);

@@ -10,7 +10,7 @@ import {
   importRunsReply,
   previewReply,
 } from '@portal/domain/contracts/reconciliation';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, tooLarge } from '../../http/errors.ts';
 import { MAX_IMPORT_BYTES, MAX_PREVIEW_BYTES } from '../../http/limits.ts';
 import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
 import { multipartProblem } from '../../http/multipart-save-body.ts';
@@ -29,15 +29,15 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
     throw multipartProblem(err);
   });
   if (!file) throw badRequest(MISSING_FILE, 'arquivo');
-  const tooLarge = () =>
-    new AppError(413, `O arquivo passa de ${Math.round(maxBytes / 1024 / 1024)} MB.`, 'arquivo');
+  const fileTooLarge = () =>
+    tooLarge(`O arquivo passa de ${Math.round(maxBytes / 1024 / 1024)} MB.`, 'arquivo');
   const chunks = (async function* () {
     try {
       for await (const chunk of file.file) yield chunk as Buffer;
       // Past the limit the parser ends the part early and only says so here: what came is not the file.
-      if (file.file.truncated) throw tooLarge();
+      if (file.file.truncated) throw fileTooLarge();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
       throw multipartProblem(err);
     }
   })();

@@ -2,7 +2,7 @@ import { checkSave, STALE_VERSION, STATUS, statusLabel, type Flow } from '@porta
 import type { ConfirmBody, ConfirmReply } from '@portal/domain/contracts/base-confirmation';
 import { writeAudit } from '../../audit/audit.ts';
 import type { ActorContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
 import { fieldValues } from '../solicitacoes/record.ts';
 import { addStatusChange, attachmentsOf, updateRequest } from '../solicitacoes/repo.ts';
@@ -25,10 +25,10 @@ export async function confirmRequests(ctx: ActorContext, body: ConfirmBody): Pro
     try {
       await ctx.db.transaction(async (tx) => {
         const found = await lockApproved(tx, ctx.user, body.fluxo, id);
-        if (!found) throw new AppError(404, NOT_APPROVED);
+        if (!found) throw notFound(NOT_APPROVED);
         const { row } = found;
-        if (row.version !== version) throw new AppError(409, STALE_VERSION);
-        if (!found.naBase) throw new AppError(422, notInBase(found.unidade));
+        if (row.version !== version) throw conflict(STALE_VERSION);
+        if (!found.naBase) throw unprocessable(notInBase(found.unidade));
         const files = await attachmentsOf(tx, row.id);
         const verdict = checkSave({
           actor: ctx.user,
@@ -39,7 +39,7 @@ export async function confirmRequests(ctx: ActorContext, body: ConfirmBody): Pro
         });
         if (!verdict.ok) throw new AppError(verdict.code, verdict.msg);
         if (!(await updateRequest(tx, row, { status: STATUS.INSERIDA_BASE }))) {
-          throw new AppError(409, STALE_VERSION);
+          throw conflict(STALE_VERSION);
         }
         await addStatusChange(tx, row.id, ctx.user, STATUS.INSERIDA_BASE);
         await notifyStatusChange(tx, {

@@ -154,7 +154,7 @@ async function insertOnBaseRow(
   idCon: number | null | undefined,
   values: Partial<RegularizationRow>,
 ) {
-  if (!idCon) throw unprocessable('Informe a unidade da base Xerox/AME (id_con).', 'id_con');
+  if (!idCon) throw badRequest('Informe a unidade da base Xerox/AME (id_con).', 'id_con');
   const base = await findBaseRow(tx, flow, idCon);
   if (!base) throw unprocessable(BASE_ROW_NOT_FOUND, 'id_con');
   if (await openRegularizationOf(tx, flow, base.uc)) throw unprocessable(UNIT_ALREADY_OPEN, 'id_con');

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain/contracts/exports';
 import type { DbOrTx } from '../../db/client.ts';
 import { exportacoes, usuarios } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, notFound, schemaProblemStatus, tooMany, unprocessable } from '../../http/errors.ts';
 import { enqueue, silentTask } from '../../jobs/queue.ts';
 import { EXPORT_SOURCES, type ExportQuery, type ExportSource } from './sources.ts';
 
@@ -24,19 +24,28 @@ export const UNKNOWN_ORIGIN = 'Esta lista não pode ser exportada em segundo pla
 
 /**
  * A request's filters checked with the list's own export schema, refusing any field that list
- * does not take: the first problem in Portuguese, named after the filter.
+ * does not take: the first problem in Portuguese, named after the filter, with the status the
+ * list's own call gives that problem (the error catalogue's: unknown filter 400, unknown status 422).
  */
 export function parseFilters(
   source: ExportSource,
   filtros: Record<string, unknown>,
   formato: ExportQuery['formato'],
-): { query: ExportQuery } | { problem: string; field: string } {
+): { query: ExportQuery } | { problem: string; field: string; status: 400 | 422 } {
   const parsed = source.strictQuery.safeParse({ ...filtros, formato });
   if (parsed.success) return { query: parsed.data };
   const issue = parsed.error.issues[0]!;
   if (issue.code === 'unrecognized_keys')
-    return { problem: `Filtro desconhecido nesta lista: ${issue.keys.join(', ')}.`, field: 'filtros' };
-  return { problem: issue.message, field: ['filtros', ...issue.path.map(String)].join('.') };
+    return {
+      problem: `Filtro desconhecido nesta lista: ${issue.keys.join(', ')}.`,
+      field: 'filtros',
+      status: schemaProblemStatus(issue.code),
+    };
+  return {
+    problem: issue.message,
+    field: ['filtros', ...issue.path.map(String)].join('.'),
+    status: schemaProblemStatus(issue.code),
+  };
 }
 
 /**
@@ -50,11 +59,11 @@ export async function requestExport(
   body: ExportRequest,
 ): Promise<StoredExport> {
   const source = EXPORT_SOURCES.get(body.origem);
-  if (!source) throw badRequest(UNKNOWN_ORIGIN, 'origem');
+  if (!source) throw unprocessable(UNKNOWN_ORIGIN, 'origem');
   const refusal = source.refusal(user);
   if (refusal) throw refusal;
   const parsed = parseFilters(source, body.filtros, body.formato);
-  if ('problem' in parsed) throw badRequest(parsed.problem, parsed.field);
+  if ('problem' in parsed) throw new AppError(parsed.status, parsed.problem, parsed.field);
   // What the list would refuse (an order it cannot sort by) is refused now; the count starts the bar.
   const { total } = await source.rows(db, user, parsed.query);
   return db.transaction(async (tx) => {
@@ -64,7 +73,7 @@ export async function requestExport(
       .select({ n: count() })
       .from(exportacoes)
       .where(and(eq(exportacoes.idUsuario, user.id), inArray(exportacoes.situacao, UNDER_WAY)));
-    if ((underWay?.n ?? 0) >= MAX_EXPORTS_UNDER_WAY) throw new AppError(429, TOO_MANY_UNDER_WAY);
+    if ((underWay?.n ?? 0) >= MAX_EXPORTS_UNDER_WAY) throw tooMany(TOO_MANY_UNDER_WAY);
     const [row] = await tx
       .insert(exportacoes)
       .values({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '@portal/domain';
 import { exportListReply, exportReply, exportRequestBody } from '@portal/domain/contracts/exports';
-import { AppError, conflict } from '../../http/errors.ts';
+import { conflict, gone } from '../../http/errors.ts';
 import { SHEET_CONTENT_TYPES } from '../../http/sheet-export.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { StoredFileMissingError } from '../../storage/file-storage.ts';
@@ -49,7 +49,7 @@ export const exportacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/exportacoes/:id/arquivo', { schema: { tags, params } }, async (request, reply) => {
     const row = await findOwnExport(app.db, request.user.id, request.params.id);
-    if (isExpired(row, new Date())) throw new AppError(410, EXPIRED);
+    if (isExpired(row, new Date())) throw gone(EXPIRED);
     if (row.situacao !== 'pronta' || !row.arquivoKey) throw conflict(NOT_READY);
     // A file gone from the storage (swept a moment ago, a restore without it) is as good as expired.
     return sendStoredFile(reply, app.storage, {
@@ -58,7 +58,7 @@ export const exportacoesRoutes: FastifyPluginAsyncZod = async (app) => {
       storageKey: row.arquivoKey,
       contentType: SHEET_CONTENT_TYPES[row.formato],
     }).catch((err: unknown) => {
-      if (err instanceof StoredFileMissingError) throw new AppError(410, EXPIRED);
+      if (err instanceof StoredFileMissingError) throw gone(EXPIRED);
       throw err;
     });
   });
