@@ -24,7 +24,12 @@ beforeAll(async () => {
     baseUrl,
     form,
     'solicitante@demo.portal',
-    requestFields(freshUnit('6'), { endereco_id: ids.trj, regional: 5 }),
+    requestFields(freshUnit('6'), {
+      endereco_id: ids.trj,
+      regional: 5,
+      uf: 'RJ',
+      municipio: 'Rio de Janeiro',
+    }),
   );
 });
 afterAll(async () => {
