@@ -60,7 +60,13 @@ describe('Confirmação na Base (issue 11 item 5)', () => {
     const page = await pageAs(browser, baseUrl, 'amee@demo.portal');
     await page.getByRole('link', { name: 'Confirmação na Base' }).click();
     await page.getByRole('heading', { name: 'Confirmação na Base' }).waitFor();
+    // The search applies after a pause in typing, and a new search clears the selection: the
+    // row is picked once the searched list has come.
+    const searched = page.waitForResponse(
+      (r) => r.url().endsWith('/confirmacao-base/list') && r.request().postDataJSON()?.q === inBase,
+    );
     await field(page, 'Pesquisar').fill(inBase);
+    await searched;
     const row = page.getByRole('row').filter({ hasText: inBase });
     await row.getByText(concessionaire.nome).waitFor();
     expect(await page.getByRole('row').filter({ hasText: missing }).count()).toBe(0);

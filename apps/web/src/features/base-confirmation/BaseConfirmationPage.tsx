@@ -159,11 +159,12 @@ export function BaseConfirmationPage() {
         <Checkbox
           aria-label={`Selecionar ${r.unidade}`}
           checked={picked(r)}
-          onChange={(event) =>
-            setSelected((current) =>
-              event.currentTarget.checked ? [...current, r] : current.filter((s) => s.id !== r.id),
-            )
-          }
+          onChange={(event) => {
+            // Read now: React empties an event's currentTarget once the handler returns, before
+            // the state update below runs.
+            const { checked } = event.currentTarget;
+            setSelected((current) => (checked ? [...current, r] : current.filter((s) => s.id !== r.id)));
+          }}
         />
       ),
     });
