@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
+import { Popover } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import type { ReactElement } from 'react';
 
 interface Props {
   value: string | null;
@@ -28,5 +30,39 @@ export function Calendar({ value, onChange, minDate, maxDate }: Props) {
       minDate={minDate}
       maxDate={maxDate}
     />
+  );
+}
+
+interface PopoverProps extends Props {
+  /** The date field's button, the popover's target. */
+  field: ReactElement;
+  /** The field's id: with it, a label or a refused save still finds the popover's target. */
+  id?: string;
+  opened: boolean;
+  onOpenedChange: (opened: boolean) => void;
+}
+
+/** The calendar in a popover under its field; fetched with the calendar, when a field first opens. */
+export function CalendarPopover({ field, id, opened, onOpenedChange, onChange, ...calendar }: PopoverProps) {
+  return (
+    <Popover
+      id={id}
+      opened={opened}
+      onChange={onOpenedChange}
+      position="bottom-start"
+      trapFocus
+      returnFocus={false}
+    >
+      <Popover.Target>{field}</Popover.Target>
+      <Popover.Dropdown>
+        <Calendar
+          {...calendar}
+          onChange={(date) => {
+            onChange(date);
+            onOpenedChange(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
   );
 }

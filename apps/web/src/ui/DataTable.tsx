@@ -1,18 +1,9 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowUp, IconDatabaseOff, IconSelector } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './DataTable.module.css';
+import { ItemMenu } from './ItemMenu.tsx';
+import { Table } from './Table.tsx';
 
 /** The column a list is ordered by, and which way. */
 export interface DataTableSortStatus<T> {
@@ -196,8 +187,9 @@ function Footer({ shown, ...paging }: Paging & { shown: number }) {
         {paging.recordsPerPageOptions && paging.onRecordsPerPageChange && (
           <Group gap="xs">
             <Text size="sm">{paging.recordsPerPageLabel}</Text>
-            <Menu position="top-end" withinPortal>
-              <Menu.Target>
+            <ItemMenu
+              position="top-end"
+              button={
                 <Button
                   size="xs"
                   variant="default"
@@ -206,19 +198,14 @@ function Footer({ shown, ...paging }: Paging & { shown: number }) {
                 >
                   {recordsPerPage}
                 </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {paging.recordsPerPageOptions.map((size) => (
-                  <Menu.Item
-                    key={size}
-                    onClick={() => paging.onRecordsPerPageChange?.(size)}
-                    fw={size === recordsPerPage ? 700 : undefined}
-                  >
-                    {size}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+              }
+              items={paging.recordsPerPageOptions.map((size) => ({
+                key: String(size),
+                label: size,
+                selected: size === recordsPerPage,
+                onClick: () => paging.onRecordsPerPageChange?.(size),
+              }))}
+            />
           </Group>
         )}
         <Pagination

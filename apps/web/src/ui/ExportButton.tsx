@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { exportOrigin } from '@portal/domain/contracts/exports';
 import type { ExportFormat } from '@portal/domain/reports';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { Suspense, useRef, useState } from 'react';
 import { apiDownload, type DownloadProgress } from '../api/client.ts';
 import { lazyPage } from '../app/lazy-page.ts';
 import { requestExport, saveFile, type ExportRow } from '../features/exports/api.ts';
+import { ItemMenu } from './ItemMenu.tsx';
 import { toastError, toastSuccess } from './toast.ts';
 
 // What follows a queued export loads once one is asked for, not with every list.
@@ -109,8 +110,9 @@ export function ExportButton({ path, filters }: Props) {
     );
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <ItemMenu
+      position="bottom-end"
+      button={
         <Button
           variant="light"
           loading={asking}
@@ -119,15 +121,21 @@ export function ExportButton({ path, filters }: Props) {
         >
           Exportar
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={18} />} onClick={() => start('xlsx')}>
-          Excel (.xlsx)
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFileText size={18} />} onClick={() => start('csv')}>
-          CSV (separado por ;)
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      items={[
+        {
+          key: 'xlsx',
+          label: 'Excel (.xlsx)',
+          leftSection: <IconFileSpreadsheet size={18} />,
+          onClick: () => start('xlsx'),
+        },
+        {
+          key: 'csv',
+          label: 'CSV (separado por ;)',
+          leftSection: <IconFileText size={18} />,
+          onClick: () => start('csv'),
+        },
+      ]}
+    />
   );
 }

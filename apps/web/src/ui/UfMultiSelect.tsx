@@ -1,4 +1,5 @@
-import { MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { type MultiSelectProps } from '@mantine/core';
+import { MultiSelect } from './select.tsx';
 import { UF_OPTIONS } from './ufOptions.ts';
 
 /** The UFs a concessionaire or a regional serves: searchable, clearable, one chip per UF. */

@@ -1,7 +1,7 @@
-import { Input, InputBase, Popover } from '@mantine/core';
+import { Input, InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type FocusEventHandler, type ReactNode } from 'react';
-import type { Calendar as CalendarComponent } from './Calendar.tsx';
+import type { CalendarPopover } from './Calendar.tsx';
 
 interface Props {
   id?: string;
@@ -34,63 +34,52 @@ const shown = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
  */
 export function DateField({ value, onChange, minDate, maxDate, clearable, ...field }: Props) {
   const [opened, setOpened] = useState(false);
-  const [Calendar, setCalendar] = useState<typeof CalendarComponent>();
-  // The dropdown opens with its calendar in it, so its focus trap has a day to focus.
+  // The popover comes with the calendar (floating-ui with it), and opens with it in it, so its
+  // focus trap has a day to focus.
+  const [Popover, setPopover] = useState<typeof CalendarPopover>();
   const open = () =>
     void loadCalendar().then((module) => {
-      setCalendar(() => module.Calendar);
+      setPopover(() => module.CalendarPopover);
       setOpened(true);
     });
 
+  const button = (
+    <InputBase
+      {...field}
+      component="button"
+      type="button"
+      // Mantine's mark of a date picker's button, which the browser journeys look for.
+      data-dates-input
+      pointer
+      multiline
+      leftSection={<IconCalendar size={16} />}
+      rightSection={
+        clearable && value && !field.disabled ? (
+          <Input.ClearButton onClick={() => onChange(null)} />
+        ) : undefined
+      }
+      onClick={() => (opened ? setOpened(false) : open())}
+      // Reaching the field (pointer or keyboard) fetches the calendar before the click.
+      onPointerEnter={() => void loadCalendar()}
+      onFocus={(event) => {
+        void loadCalendar();
+        field.onFocus?.(event);
+      }}
+    >
+      {value ? shown(value) : <Input.Placeholder>dd/mm/aaaa</Input.Placeholder>}
+    </InputBase>
+  );
+  if (!Popover) return button;
   return (
-    // The popover names its target: with the field's id, a label or a refused save still finds it.
     <Popover
+      field={button}
       id={field.id}
       opened={opened}
-      onChange={setOpened}
-      position="bottom-start"
-      trapFocus
-      returnFocus={false}
-    >
-      <Popover.Target>
-        <InputBase
-          {...field}
-          component="button"
-          type="button"
-          // Mantine's mark of a date picker's button, which the browser journeys look for.
-          data-dates-input
-          pointer
-          multiline
-          leftSection={<IconCalendar size={16} />}
-          rightSection={
-            clearable && value && !field.disabled ? (
-              <Input.ClearButton onClick={() => onChange(null)} />
-            ) : undefined
-          }
-          onClick={() => (opened ? setOpened(false) : open())}
-          // Reaching the field (pointer or keyboard) fetches the calendar before the click.
-          onPointerEnter={() => void loadCalendar()}
-          onFocus={(event) => {
-            void loadCalendar();
-            field.onFocus?.(event);
-          }}
-        >
-          {value ? shown(value) : <Input.Placeholder>dd/mm/aaaa</Input.Placeholder>}
-        </InputBase>
-      </Popover.Target>
-      <Popover.Dropdown>
-        {Calendar && (
-          <Calendar
-            value={value || null}
-            minDate={minDate}
-            maxDate={maxDate}
-            onChange={(date) => {
-              onChange(date);
-              setOpened(false);
-            }}
-          />
-        )}
-      </Popover.Dropdown>
-    </Popover>
+      onOpenedChange={setOpened}
+      value={value || null}
+      onChange={onChange}
+      minDate={minDate}
+      maxDate={maxDate}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Table } from '../../ui/Table.tsx';
 import { requestForm, statusHref, statusLabel } from '@portal/domain';
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { IconHourglassHigh } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import {
   DE_PARA_LABELS,
   DE_PARA_MAX,

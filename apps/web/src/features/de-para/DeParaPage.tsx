@@ -1,4 +1,5 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import { DE_PARA_TIPO_OPTIONS, labelOf, type DeParaTipo } from '@portal/domain';
 import { useState } from 'react';
 import { AdminListPage } from '../admin/shared/AdminListPage.tsx';

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Collapse, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import { useDisclosure } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
 import { IconFileSearch, IconFilter, IconFilterOff } from '@tabler/icons-react';

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import {
   labelOf,
   POST_APPROVAL_STAGE,

@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -12,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import {
   AUTOMATIC_DEBIT_PAYMENT_TYPES,
   isValidationType,

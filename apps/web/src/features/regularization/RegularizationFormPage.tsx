@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import {
   acceptAttribute,
   checkRegularizationSave,

@@ -1,4 +1,5 @@
-import { ActionIcon, Card, Group, Select, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEFAULT_PAGE_SIZE,

@@ -1,4 +1,5 @@
-import { Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   codesOf,

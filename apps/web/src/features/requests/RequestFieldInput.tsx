@@ -1,4 +1,5 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   fieldKind,
@@ -46,7 +47,6 @@ export const fieldInputId = (name: string) => `campo-${name}`;
 
 /** The action modal's inputs get their own ids: the same field is also in the form behind it. */
 export const modalInputId = (field: string) => `acao-${field}`;
-
 
 /** A list that always holds the stored value, so a record never shows a blank select. */
 const withStored = (options: SelectOption[], stored: string): SelectOption[] =>

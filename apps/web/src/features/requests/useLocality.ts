@@ -1,4 +1,11 @@
-import { cleanCep, CEP_LENGTH, FIELD_MAX, regionalLabel, regionalServesUf, type RequestForm } from '@portal/domain';
+import {
+  cleanCep,
+  CEP_LENGTH,
+  FIELD_MAX,
+  regionalLabel,
+  regionalServesUf,
+  type RequestForm,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
@@ -20,7 +27,12 @@ export const regionalOptions = (rows: readonly RegionalRow[], uf: string, region
  * The UF's cities (IBGE list served by our server), the concessionaires of the flow, best for the
  * UF first, and the regionals that serve the UF (those added on /regional included).
  */
-export function useLocalityOptions(form: RequestForm, uf: string, concessionaireId: string, regionalId: string) {
+export function useLocalityOptions(
+  form: RequestForm,
+  uf: string,
+  concessionaireId: string,
+  regionalId: string,
+) {
   const cities = useQuery({
     queryKey: lookupKeys.cities(uf),
     queryFn: () => citiesOf(uf),
@@ -44,7 +56,8 @@ export function useLocalityOptions(form: RequestForm, uf: string, concessionaire
     concessionaires: serving.some((c) => c.ufs.includes(uf)) ? serving : all,
     regionals: regionalOptions(rows, uf, regionalId),
     /** Whether the regional of this id serves the UF: a UF it does not serve clears the choice. */
-    regionalServes: (id: string, newUf: string) => rows.some((r) => String(r.id) === id && regionalServesUf(r, newUf)),
+    regionalServes: (id: string, newUf: string) =>
+      rows.some((r) => String(r.id) === id && regionalServesUf(r, newUf)),
   };
 }
 

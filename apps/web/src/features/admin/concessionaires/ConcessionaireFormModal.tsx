@@ -1,4 +1,5 @@
-import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Select } from '../../../ui/select.tsx';
 import { REFERENCE_TEXT_MAX, type Flow, concessionariaSaveBody } from '@portal/domain';
 import { FLOW_OPTIONS } from '../shared/flows.ts';
 import { FormModal } from '../shared/FormModal.tsx';

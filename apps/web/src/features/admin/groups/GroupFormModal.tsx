@@ -1,4 +1,5 @@
-import { Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Select } from '../../../ui/select.tsx';
 import {
   REFERENCE_TEXT_MAX,
   flagNotHeld,

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select } from '../../../ui/select.tsx';
 import type { Flow } from '@portal/domain';
 import { Suspense, useState } from 'react';
 import { lazyPage } from '../../../app/lazy-page.ts';

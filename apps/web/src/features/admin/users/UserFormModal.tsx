@@ -1,4 +1,5 @@
-import { Checkbox, Group, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
+import { Select } from '../../../ui/select.tsx';
 import {
   FIELD_MAX,
   formatCpfOrCnpj,

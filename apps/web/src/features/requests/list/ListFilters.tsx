@@ -1,4 +1,5 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Select } from '../../../ui/select.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   FIELD_MAX,
