@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Children, isValidElement, Suspense, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
+import { dashboardOverviewQuery, homeTotalsQuery } from '../features/dashboard/api.ts';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { exportRoutes } from '../features/exports/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
@@ -16,8 +17,10 @@ import { regularizationRoutes } from '../features/regularization/routes.tsx';
 import { reportRoutes } from '../features/reports/routes.tsx';
 import { requestRoutes } from '../features/requests/routes.tsx';
 import { PublicOnly, RequireForcedChange, RequireSession } from './guards.tsx';
+import { queryClient } from './queryClient.ts';
+import { sessionStore } from './session/store.ts';
 import type { RouteHandle } from './shell/crumbs.ts';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, type Preloadable } from './lazy-page.ts';
 import { RouteCrumb } from './routeCrumb.ts';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 
@@ -51,6 +54,12 @@ function Root() {
 }
 
 const notFound: RouteHandle = { crumb: 'Página não encontrada' };
+const dashboard: RouteHandle = {
+  prefetch: (client) => {
+    void client.prefetchQuery(homeTotalsQuery);
+    void client.prefetchQuery(dashboardOverviewQuery);
+  },
+};
 
 /** Route table of spec part 2 §2.1. Screens of later issues fall through to the not-found page. */
 export const routes: RouteObject[] = [
@@ -77,7 +86,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard', element: <DashboardPage />, handle: dashboard },
               // The four request forms (new unit, change of holder; energy, water): 16 routes.
               ...requestRoutes,
               // Regularização CNPJ/Razão Social, energy and water.
@@ -108,6 +117,25 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Starts fetching `node` if it is a lazily loaded page, and any such page it wraps (a menu gate). */
+function preloadElement(node: ReactNode) {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return;
+  void (node.type as Partial<Preloadable>).preload?.().catch(() => undefined);
+  Children.forEach(node.props.children, preloadElement);
+}
+
+/**
+ * Starts fetching what the routes of an address need: every lazily loaded element (the shell and
+ * the page, together, instead of each only once the one above it has rendered) and, for a signed-in
+ * user, the queries the page asks first, which then arrive while its code does.
+ */
+export function preloadRoutes({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    preloadElement(route.element);
+    if (sessionStore.get()) (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, search);
+  }
+}
 
 /** The screen of the current address, and the title its route declares. */
 export function AppRoutes() {

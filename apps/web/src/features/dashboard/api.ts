@@ -1,23 +1,22 @@
 import type { HomeTotals } from '@portal/domain';
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
 
-export function useHomeTotals() {
-  return useQuery({
-    queryKey: ['home'],
-    queryFn: async () => (await apiGet<{ dados: HomeTotals }>('home')).dados,
-    retry: false,
-  });
-}
+export const homeTotalsQuery = queryOptions({
+  queryKey: ['home'],
+  queryFn: async () => (await apiGet<{ dados: HomeTotals }>('home')).dados,
+  retry: false,
+});
 
 /** The overview beside the spec's totals (GET /api/home/painel): queue, groups, ages, regionals. */
-export function useDashboardOverview() {
-  return useQuery({
-    queryKey: ['home', 'painel'],
-    queryFn: async () => (await apiGet<{ dados: DashboardOverview }>('home/painel')).dados,
-    retry: false,
-    // Back on the dashboard after acting on a request, the queue shows the move at once.
-    staleTime: 0,
-  });
-}
+export const dashboardOverviewQuery = queryOptions({
+  queryKey: ['home', 'painel'],
+  queryFn: async () => (await apiGet<{ dados: DashboardOverview }>('home/painel')).dados,
+  retry: false,
+  // Back on the dashboard after acting on a request, the queue shows the move at once.
+  staleTime: 0,
+});
+
+export const useHomeTotals = () => useQuery(homeTotalsQuery);
+export const useDashboardOverview = () => useQuery(dashboardOverviewQuery);

@@ -1,4 +1,5 @@
-import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Select } from '../../ui/select.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   creationProblem,
@@ -19,12 +20,12 @@ import { useSessionUser } from '../../app/session/useSession.ts';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
-import { listRequests, type RequestRow } from './api.ts';
+import type { RequestRow } from './api.ts';
 import { cellText, dateText, daysText, regionalText, shownRange } from './list/columns.ts';
 import { ListFilters } from './list/ListFilters.tsx';
 import { RequestCards } from './list/RequestCards.tsx';
 import { useListState } from './list/useListState.ts';
-import { requestKeys } from './queryKeys.ts';
+import { requestListQuery } from './queryKeys.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 interface Props {
@@ -46,12 +47,7 @@ export function RequestListPage({ form }: Props) {
   const { filters, body, page, update, goToPage } = useListState(form);
   const perPage = body.per_page;
 
-  const list = useQuery({
-    queryKey: requestKeys.list(form, body),
-    queryFn: () => listRequests(form, body),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const list = useQuery({ ...requestListQuery(form, body), placeholderData: keepPreviousData });
   useEffect(() => {
     if (list.isError) toastError(FAILED.list);
   }, [list.isError]);

@@ -1,6 +1,7 @@
 import type { Flow, RequestForm } from '@portal/domain';
 import { statusLabelsResource } from '../admin/status-labels/api.ts';
-import type { ListParams } from './api.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { listRequests, type ListParams } from './api.ts';
 
 /**
  * Every query key of the request screens, one factory so a mutation invalidates exactly what it
@@ -11,6 +12,14 @@ export const requestKeys = {
   list: (form: RequestForm, params: ListParams) => [...requestKeys.all(form), 'list', params] as const,
   record: (form: RequestForm, id: number | undefined) => [...requestKeys.all(form), 'record', id] as const,
 };
+
+/** A page of a request list: what the list shows, and what the app asks ahead when it opens there. */
+export const requestListQuery = (form: RequestForm, params: ListParams) =>
+  queryOptions({
+    queryKey: requestKeys.list(form, params),
+    queryFn: () => listRequests(form, params),
+    retry: false,
+  });
 
 /** The lookups the forms read: shared by every form, so keyed outside any one of them. */
 export const lookupKeys = {

@@ -3,6 +3,7 @@ import {
   isRequestStatus,
   parseRequestListSearch,
   requestForm,
+  requestListBodyOf,
   requestListHref,
   type RequestForm,
 } from '@portal/domain';
@@ -10,6 +11,7 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { lazyPage } from '../../app/lazy-page.ts';
+import { requestListQuery } from './queryKeys.ts';
 
 const RequestFormPage = lazyPage(() => import('./RequestFormPage.tsx'), 'RequestFormPage');
 const RequestListPage = lazyPage(() => import('./RequestListPage.tsx'), 'RequestListPage');
@@ -36,7 +38,11 @@ const relative = (path: string) => path.replace(/^\//, '');
  */
 export const requestRoutes: RouteObject[] = ALL_FLOW_KINDS.flatMap(({ flow, kind }) => {
   const form = requestForm(flow, kind);
-  const list: RouteHandle = { crumb: form.title };
+  const list: RouteHandle = {
+    crumb: form.title,
+    prefetch: (client, search) =>
+      void client.prefetchQuery(requestListQuery(form, requestListBodyOf(parseRequestListSearch(search)))),
+  };
   const edit: RouteHandle = { crumb: form.createButton };
   return [
     { path: relative(form.listPath), element: <RequestListPage form={form} />, handle: list },
