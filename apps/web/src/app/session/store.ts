@@ -1,4 +1,5 @@
 import { sessionUserSchema, type SessionUser } from '@portal/domain';
+import { TOKEN_KEY, USER_KEY } from './keys.ts';
 
 /**
  * The signed-in session: bearer token plus the user the server last returned.
@@ -12,9 +13,6 @@ export interface Session {
   token: string;
   user: SessionUser;
 }
-
-const TOKEN_KEY = 'portal.token';
-const USER_KEY = 'portal.user';
 
 const storage = localStorage;
 const listeners = new Set<() => void>();
