@@ -76,26 +76,31 @@ function useLoadedOnReach<Props>(pick: (module: Selects) => Loadable<Props>) {
   return { Loaded, standInEvents, input };
 }
 
-type StandInProps = Pick<
-  SelectProps,
-  | 'id'
-  | 'label'
-  | 'description'
-  | 'error'
-  | 'required'
-  | 'withAsterisk'
-  | 'disabled'
-  | 'placeholder'
-  | 'size'
-  | 'w'
-  | 'maw'
-  | 'miw'
-  | 'flex'
-  | 'className'
-  | 'style'
-  | 'leftSection'
-  | 'aria-label'
->;
+/** What a stand-in draws of a select's props; the rest only the real select uses. */
+const STAND_IN_PROPS = [
+  'id',
+  'label',
+  'description',
+  'error',
+  'required',
+  'withAsterisk',
+  'disabled',
+  'placeholder',
+  'size',
+  'w',
+  'maw',
+  'miw',
+  'flex',
+  'className',
+  'style',
+  'leftSection',
+  'aria-label',
+] as const satisfies (keyof SelectProps & keyof MultiSelectProps)[];
+
+type StandInProps = Pick<SelectProps, (typeof STAND_IN_PROPS)[number]>;
+
+const standInProps = (props: StandInProps) =>
+  Object.fromEntries(STAND_IN_PROPS.map((key) => [key, props[key]])) as StandInProps;
 
 function StandIn({ shown, events, ...field }: StandInProps & { shown: string; events: object }) {
   return (
@@ -112,50 +117,11 @@ function StandIn({ shown, events, ...field }: StandInProps & { shown: string; ev
   );
 }
 
-/** Props a stand-in draws; the rest only the real select uses. */
-const standInProps = ({
-  id,
-  label,
-  description,
-  error,
-  required,
-  withAsterisk,
-  disabled,
-  placeholder,
-  size,
-  w,
-  maw,
-  miw,
-  flex,
-  className,
-  style,
-  leftSection,
-  'aria-label': ariaLabel,
-}: StandInProps): StandInProps => ({
-  id,
-  label,
-  description,
-  error,
-  required,
-  withAsterisk,
-  disabled,
-  placeholder,
-  size,
-  w,
-  maw,
-  miw,
-  flex,
-  className,
-  style,
-  leftSection,
-  'aria-label': ariaLabel,
-});
-
 export function Select(props: SelectProps) {
   const { Loaded, standInEvents, input } = useLoadedOnReach<SelectProps>((module) => module.Select);
   if (Loaded) return <Loaded {...props} ref={input} />;
   const chosen = props.value ?? props.defaultValue;
-  const shown = chosen ? labelsOf(props.data, [chosen]).join('') : '';
+  const shown = chosen ? labelsOf(props.data, [chosen])[0]! : '';
   return <StandIn {...standInProps(props)} shown={shown} events={standInEvents} />;
 }
 
