@@ -1,4 +1,4 @@
-import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import type { LoadedItemMenu } from './LoadedItemMenu.tsx';
 
 export interface MenuItem {
@@ -12,7 +12,12 @@ export interface MenuItem {
 
 export interface ItemMenuProps {
   /** The button that opens the menu. */
-  button: ReactElement<{ onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }>;
+  button: ReactElement<{
+    onClick?: () => void;
+    onPointerEnter?: () => void;
+    onFocus?: () => void;
+    ref?: Ref<HTMLButtonElement>;
+  }>;
   items: MenuItem[];
   position: 'bottom-end' | 'top-end';
 }

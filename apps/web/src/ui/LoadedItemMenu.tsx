@@ -1,11 +1,21 @@
 import { Menu } from '@mantine/core';
+import { cloneElement, useEffect, useRef, useState } from 'react';
 import type { ItemMenuProps } from './ItemMenu.tsx';
 
-/** `ItemMenu` once its code is here: open at once, since it comes on the button's first click. */
+/** `ItemMenu` once its code is here, which is on the button's first click: it opens at once. */
 export function LoadedItemMenu({ button, items, position }: ItemMenuProps) {
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  // This button replaced the one clicked: the focus moves to it before the menu opens, so the menu
+  // gives it back there when it closes.
+  useEffect(() => {
+    target.current?.focus();
+    const frame = requestAnimationFrame(() => setOpened(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
-    <Menu position={position} withinPortal defaultOpened>
-      <Menu.Target>{button}</Menu.Target>
+    <Menu position={position} withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{cloneElement(button, { ref: target })}</Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (
           <Menu.Item

@@ -19,7 +19,9 @@ describe('a select whose code loads on first use (issue 31)', () => {
     renderWeb(<ChosenUf initial="RJ" />);
     const field = screen.getByLabelText('UF');
     expect((field as HTMLInputElement).value).toBe('Rio de Janeiro');
-    expect(field.getAttribute('aria-haspopup')).toBeNull();
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(field.getAttribute('aria-controls')).toBeNull();
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('a click opens the real select with its options, and a choice reaches onChange', async () => {
@@ -34,9 +36,51 @@ describe('a select whose code loads on first use (issue 31)', () => {
 
   it('reached by the keyboard, the real select takes the focus the stand-in had', async () => {
     renderWeb(<ChosenUf initial="SP" />);
-    fireEvent.focus(screen.getByLabelText('UF'));
-    await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox'));
+    const standIn = screen.getByLabelText('UF');
+    standIn.focus();
+    await vi.waitFor(() => expect(document.activeElement).not.toBe(standIn));
+    expect(document.activeElement).toBe(screen.getByLabelText('UF', { selector: 'input' }));
+    expect(document.activeElement?.getAttribute('aria-haspopup')).toBe('listbox');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('a person who moved on before the code arrived keeps the focus where they went (review of issue 31)', async () => {
+    renderWeb(
+      <>
+        <ChosenUf initial="SP" />
+        <input aria-label="Endereço" />
+      </>,
+    );
+    const standIn = screen.getByLabelText('UF');
+    standIn.focus();
+    screen.getByLabelText('Endereço').focus();
+    await vi.waitFor(() => expect(screen.getByLabelText('UF', { selector: 'input' })).not.toBe(standIn));
+    expect(document.activeElement).toBe(screen.getByLabelText('Endereço'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('Enter opens it and does not submit the form it is in; what is typed meanwhile reaches the search', async () => {
+    const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    renderWeb(
+      <form onSubmit={submitted}>
+        <Select label="UF" data={UFS} searchable value={null} onChange={() => {}} />
+      </form>,
+    );
+    const standIn = screen.getByLabelText('UF');
+    standIn.focus();
+    expect(fireEvent.keyDown(standIn, { key: 'Enter' })).toBe(false);
+    fireEvent.keyDown(standIn, { key: 'R' });
+    fireEvent.keyDown(standIn, { key: 'i' });
+    const list = await screen.findByRole('listbox');
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('UF', { selector: 'input' }) as HTMLInputElement).value).toBe('Ri'),
+    );
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Rio de Janeiro']);
+    expect(submitted).not.toHaveBeenCalled();
   });
 
   it('a multiple select shows every chosen label as a pill while closed, and opens on a click', async () => {

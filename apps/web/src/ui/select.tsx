@@ -7,7 +7,15 @@ import {
   type MultiSelectProps,
   type SelectProps,
 } from '@mantine/core';
-import { useEffect, useReducer, useRef, useState, type ComponentType, type Ref } from 'react';
+import {
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 
 /*
  * Mantine's Select and MultiSelect, fetched when a person first reaches one (pointer or keyboard),
@@ -32,45 +40,73 @@ function labelsOf(data: ComboboxData | undefined, values: string[]): string[] {
   return values.map((value) => labels.get(value) ?? value);
 }
 
-/** What a person did to the field before its code arrived, to carry over to the real one. */
-const REACHED = ['hovered', 'focused', 'opened'] as const;
-type Reached = (typeof REACHED)[number];
-
 type Loadable<Props> = ComponentType<Props & { ref?: Ref<HTMLInputElement> }>;
 
+/** Keys that open a select, as they open Mantine's; any other but a character does nothing. */
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+
+/** What a person did to the stand-in while the real select's code was on its way. */
+interface Reach {
+  /** How they opened it: a click, or the key they pressed; none if they only reached it. */
+  openedBy?: 'click' | string;
+  /** The characters typed meanwhile, for a searchable select's search. */
+  typed: string;
+}
+
+/** Types `text` into a real input as the browser would, so React's onChange sees it. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /**
- * The closed field, then the real component once loaded: it takes the focus the stand-in had, and
- * opens if the stand-in was clicked or a key asked it to (with a click, as a person would: the
- * select then names its list for assistive technology as when opened by hand).
+ * The closed field, then the real component once loaded. If the person is still on the field when
+ * it arrives, the real one takes the focus and gets what they did meanwhile: the click or key that
+ * opened it, then what they typed. If they moved on, it is left alone.
  */
 function useLoadedOnReach<Props>(pick: (module: Selects) => Loadable<Props>) {
   const [Loaded, setLoaded] = useState<Loadable<Props>>();
-  const reached = useRef<Reached>(undefined);
+  const standIn = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const reach = useRef<Reach & { stillThere: boolean }>({ typed: '', stillThere: false });
   const [, rerender] = useReducer((renders: number) => renders + 1, 0);
-  const reach = (how: Reached) => {
-    if (!reached.current || REACHED.indexOf(how) > REACHED.indexOf(reached.current)) reached.current = how;
-    void loadSelects().then((module) => setLoaded(() => pick(module)));
-  };
+  const load = () =>
+    void loadSelects().then((module) => {
+      reach.current.stillThere = document.activeElement === standIn.current;
+      setLoaded(() => pick(module));
+    });
   useEffect(() => {
-    if (!Loaded || !input.current) return;
-    if (reached.current !== 'hovered') input.current.focus();
-    if (reached.current !== 'opened') return;
-    // Opened by a click, as by hand. Mantine's combobox learns its list's id once the list is
-    // first shown, and names it (aria-controls) on its next render: one more render, after that.
     const field = input.current;
+    const { openedBy, typed, stillThere } = reach.current;
+    if (!Loaded || !field || !stillThere) return;
+    field.focus();
+    if (!openedBy) return;
+    // Opened as by hand, after the first render: Mantine's combobox learns its list's id once the
+    // list is first shown, and names it (aria-controls) on the render after that.
     requestAnimationFrame(() => {
-      field.click();
+      if (openedBy === 'click') field.click();
+      else field.dispatchEvent(new KeyboardEvent('keydown', { key: openedBy, bubbles: true }));
+      if (typed) typeInto(field, typed);
       requestAnimationFrame(rerender);
     });
   }, [Loaded]);
   const standInEvents = {
-    onPointerEnter: () => reach('hovered'),
-    onFocus: () => reach('focused'),
-    onPointerDown: () => reach('opened'),
-    onClick: () => reach('opened'),
-    onKeyDown: (event: { key: string }) => {
-      if (event.key !== 'Tab' && event.key !== 'Shift') reach('opened');
+    ref: standIn,
+    onPointerEnter: load,
+    onFocus: load,
+    onClick: () => {
+      reach.current.openedBy ??= 'click';
+      standIn.current?.focus(); // a click focuses it already; a click by a script may not
+      load();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      const character = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (!character && !OPENING_KEYS.has(event.key)) return;
+      // Not the form's submit on Enter, nor a page scroll on Space: the select's own keys.
+      event.preventDefault();
+      if (character && event.key !== ' ') reach.current.typed += event.key;
+      reach.current.openedBy ??= character && event.key !== ' ' ? 'ArrowDown' : event.key;
+      load();
     },
   };
   return { Loaded, standInEvents, input };
@@ -109,6 +145,10 @@ function StandIn({ shown, events, ...field }: StandInProps & { shown: string; ev
       {...events}
       readOnly
       pointer
+      // Announced as the select it stands for, closed.
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
       value={shown}
       placeholder={shown ? undefined : field.placeholder}
       rightSection={<ComboboxChevron size={field.size} error={field.error} />}
@@ -135,7 +175,7 @@ export function MultiSelect(props: MultiSelectProps) {
     <PillsInput
       {...field}
       pointer
-      onPointerDown={standInEvents.onPointerDown}
+      onClick={standInEvents.onClick}
       rightSection={<ComboboxChevron size={field.size} error={field.error} />}
       rightSectionPointerEvents="none"
     >
@@ -146,6 +186,9 @@ export function MultiSelect(props: MultiSelectProps) {
         <PillsInput.Field
           id={id}
           readOnly
+          role="combobox"
+          aria-haspopup="listbox"
+          aria-expanded={false}
           placeholder={chosen.length ? undefined : placeholder}
           {...standInEvents}
         />

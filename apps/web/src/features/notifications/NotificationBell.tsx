@@ -1,6 +1,6 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useUnreadCount } from './api.ts';
 import type { NotificationPopover } from './NotificationPopover.tsx';
 
@@ -25,15 +25,22 @@ export function NotificationBell() {
   const [Popover, setPopover] = useState<typeof NotificationPopover>();
   // Until the count arrives the bell claims no number: "nenhuma não lida" would be a guess.
   const unread = useUnreadCount().data;
+  const bellRef = useRef<HTMLButtonElement>(null);
+  // The popover's bell replaces the one clicked: the focus moves to it before the panel opens, so
+  // closing the panel gives the focus back to the bell.
   const toggle = () =>
     opened
       ? setOpened(false)
       : void loadPopover().then((module) => {
           setPopover(() => module.NotificationPopover);
-          setOpened(true);
+          requestAnimationFrame(() => {
+            bellRef.current?.focus();
+            setOpened(true);
+          });
         });
   const bell = (
     <ActionIcon
+      ref={bellRef}
       variant="subtle"
       color="gray"
       size="lg"
