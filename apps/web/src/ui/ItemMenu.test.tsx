@@ -23,4 +23,21 @@ describe('a menu whose code loads on first use (issue 31)', () => {
     expect(picked).toHaveBeenCalledExactlyOnceWith('csv');
     await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
+
+  it('closed with Escape after its first open, it gives the focus back to its button (review of issue 31)', async () => {
+    renderWeb(
+      <ItemMenu
+        position="bottom-end"
+        button={<Button>Exportar</Button>}
+        items={[{ key: 'csv', label: 'CSV (separado por ;)', onClick: () => {} }]}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    const item = await screen.findByRole('menuitem', { name: 'CSV (separado por ;)' });
+    fireEvent.keyDown(item, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Exportar' })),
+    );
+  });
 });
