@@ -77,7 +77,12 @@ export async function createTestApp(
   const mails: MailMessage[] = [];
   const pgliteSnapshot =
     fromTemplate && !config.databaseUrl ? new Blob([await readFile(inject('pgliteTemplate'))]) : undefined;
-  const app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) }, pgliteSnapshot });
+  const app = await buildApp(config, {
+    mailer: { send: async (m) => void mails.push(m) },
+    pgliteSnapshot,
+    // An answer with a status its call does not declare fails the test (http/route.ts).
+    checkAnswers: true,
+  });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -1,0 +1,14 @@
+import type { Download } from '../call.ts';
+
+/** The content types of a spreadsheet download, by format (direct exports and queued files). */
+export const SHEET_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export const SHEET_DOWNLOAD: Download = { contentTypes: Object.values(SHEET_CONTENT_TYPES) };
+
+/** A stored attachment: served with the type the server sniffed (GUIDE §7), any of the slots' types. */
+export const ATTACHMENT_DOWNLOAD: Download = {
+  contentTypes: ['application/octet-stream', 'application/pdf', 'image/*'],
+};
