@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,7 +21,7 @@ import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { callSchemaTransform } from './http/openapi.ts';
+import { callOpenApi } from './http/openapi.ts';
 import { checkDeclaredStatuses, registerAccessRules } from './http/route.ts';
 import { BODY_LIMIT_BYTES, CONNECTION_TIMEOUT_MS, MULTIPART_LIMITS } from './http/limits.ts';
 import { LOG_REDACT_PATHS, REDACTED, serializeError, serializeRequest } from './http/log-serializers.ts';
@@ -160,9 +159,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },
-    transform: callSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Portal de Solicitações de UC', version: '1.0.0' },
+      servers: [{ url: '/', description: 'Este servidor' }],
+      components: {
+        securitySchemes: {
+          // The token POST /api/login answers, sent as `Authorization: Bearer <token>`.
+          sessao: { type: 'http', scheme: 'bearer', description: 'O token de POST /api/login.' },
+        },
+      },
+    },
+    ...callOpenApi(),
   });
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

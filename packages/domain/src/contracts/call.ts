@@ -193,6 +193,7 @@ export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
 }
 
 export const statusOf = (kind: ErrorKind): number => ERROR_STATUS[kind];
+export const errorDescription = (kind: ErrorKind): string => ERROR_DESCRIPTIONS[kind];
 
 /** The statuses a call may answer (200 included, for JSON and downloads alike). */
 export const statusesOf = (call: Call): number[] => [
