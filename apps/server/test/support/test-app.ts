@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../src/db/seed/demo-data.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
 import { runDueTasks } from '../../src/jobs/queue.ts';
 import { taskHandlers } from '../../src/jobs/tasks.ts';
+import { validateTrafficAgainstOpenApi } from './openapi-traffic.ts';
 import { adminQuery, databaseUrlBeside } from './postgres-admin.ts';
 
 export interface TestApp {
@@ -83,6 +84,7 @@ export async function createTestApp(
     // An answer with a status its call does not declare fails the test (http/route.ts).
     checkAnswers: true,
   });
+  validateTrafficAgainstOpenApi(app);
   beforeReady?.(app);
   await app.ready();
   return {
