@@ -1,6 +1,36 @@
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorDescription, statusOf as errorStatus, type Call } from '@portal/domain/contracts/call';
+
+type OverrideContext = { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> };
+
+const LENIENT =
+  'O servidor converte o valor antes de validá-lo (formas antigas: número em texto, 0/1, "Todos", lista separada por vírgulas…); a forma canônica é o primeiro esquema.';
+
+/**
+ * A field with z.preprocess takes more than its schema says: the server converts the value first
+ * (a number sent as text, a 0/1 flag, 'Todos'), as the documented calls always did. The document
+ * says so: the canonical schema, or any value the conversion turns into it; a union's empty
+ * branches are dropped, as fastify-type-provider-zod's own override does.
+ */
+function override({ zodSchema, jsonSchema }: OverrideContext): void {
+  const def = zodSchema._zod.def as { type: string; in?: z.core.$ZodType };
+  if (def.type === 'union' && Array.isArray(jsonSchema.anyOf)) {
+    jsonSchema.anyOf = (jsonSchema.anyOf as object[]).filter((branch) => Object.keys(branch).length > 0);
+  }
+  if (def.type === 'pipe' && def.in?._zod.traits.has('$ZodTransform')) {
+    const canonical = { ...jsonSchema };
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    if ('default' in canonical) jsonSchema.default = canonical.default;
+    jsonSchema.anyOf = [canonical, { description: LENIENT }];
+  }
+}
+
+const zodToJsonConfig = { override } as unknown as Parameters<
+  typeof createJsonSchemaTransform
+>[0]['zodToJsonConfig'];
+const jsonSchemaTransform = createJsonSchemaTransform({ zodToJsonConfig });
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({ zodToJsonConfig });
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Transformed = ReturnType<typeof jsonSchemaTransform>;
@@ -9,7 +39,12 @@ type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
 const BINARY = { type: 'string', format: 'binary' } as const;
 
 const jsonSchemaOf = (schema: z.core.$ZodType) =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as {
+  z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: override as never,
+  }) as {
     properties?: Record<string, unknown>;
     required?: string[];
   };
@@ -38,7 +73,8 @@ const operationIdOf = (method: string, path: string) =>
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A summary when the descriptor has none: the screen (tag) and what the path does there. */
-const summaryOf = (call: Call) => `${call.tags[0] ?? 'API'}: ${call.method} ${call.path.replace(/^\/api\//, '')}`;
+const summaryOf = (call: Call) =>
+  `${call.tags[0] ?? 'API'}: ${call.method} ${call.path.replace(/^\/api\//, '')}`;
 
 const OPERATION_KEY = (method: string, url: string) =>
   `${method.toLowerCase()} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
@@ -57,11 +93,14 @@ export function callOpenApi() {
     const out = jsonSchemaTransform(input);
     const call = (input.route as { config?: { call?: Call } } | undefined)?.config?.call;
     if (!call || !out.schema || (out.schema as { hide?: boolean }).hide) return out;
-    const schema = out.schema as Record<string, unknown> & { response?: Record<string, Record<string, unknown>> };
+    const schema = out.schema as Record<string, unknown> & {
+      response?: Record<string, Record<string, unknown>>;
+    };
     if (call.multipart) {
       schema.body = multipartSchema(call);
       schema.consumes = ['multipart/form-data'];
-      if (call.multipart.json) jsonAlternatives.set(OPERATION_KEY(call.method, input.url), call.multipart.json);
+      if (call.multipart.json)
+        jsonAlternatives.set(OPERATION_KEY(call.method, input.url), call.multipart.json);
     }
     schema.operationId = operationIdOf(call.method, call.path);
     schema.summary = call.summary ?? summaryOf(call);

@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operations = () =>
-  Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+  Object.entries(paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
 
 describe('the generated OpenAPI document', () => {
   it('documents the refusals of every operation, each with the error envelope', () => {
@@ -31,7 +33,10 @@ describe('the generated OpenAPI document', () => {
       const errors = Object.keys(op.responses).filter((status) => status !== '200');
       expect(errors, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '500', '503']));
       for (const status of errors) {
-        expect(op.responses[status]!.content?.['application/json'], `${method} ${path} ${status}`).toBeTruthy();
+        expect(
+          op.responses[status]!.content?.['application/json'],
+          `${method} ${path} ${status}`,
+        ).toBeTruthy();
         expect(op.responses[status]!.description).not.toBe('Default Response');
       }
     }
@@ -54,16 +59,22 @@ describe('the generated OpenAPI document', () => {
 
   it('downloads declare their content types', () => {
     const exported = paths['/api/novas-unidades/list/exportar']!.get!.responses['200']!.content!;
-    expect(Object.keys(exported)).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(Object.keys(exported)).toContain(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(Object.keys(paths['/api/exportacoes/{id}/arquivo']!.get!.responses)).toEqual(
       expect.arrayContaining(['200', '404', '409', '410']),
     );
   });
 
-  it('per_page is the fixed set the server accepts', () => {
-    const body = paths['/api/usuarios/list']!.post!.requestBody!.content['application/json']!.schema as {
-      properties: Record<string, { enum?: number[] }>;
-    };
-    expect(body.properties.per_page!.enum).toEqual([...PAGE_SIZES]);
+  it('per_page is the fixed set the server accepts (its canonical form: a number in text is converted first)', () => {
+    type Lenient<T> = { anyOf: [T, { description: string }] };
+    const body = paths['/api/usuarios/list']!.post!.requestBody!.content['application/json']!
+      .schema as unknown as Lenient<{
+      properties: Record<string, Lenient<{ enum?: number[] }>>;
+    }>;
+    const perPage = body.anyOf[0].properties.per_page!;
+    expect(perPage.anyOf[0].enum).toEqual([...PAGE_SIZES]);
+    expect(perPage.anyOf[1].description).toMatch(/converte o valor/);
   });
 });

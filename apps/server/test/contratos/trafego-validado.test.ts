@@ -17,7 +17,7 @@ const lenient = defineCall({
   tags: ['Teste'],
   access: PUBLIC,
   // The server takes "7" for 7; the document says a number: accepting it is a violation.
-  body: z.object({ x: z.preprocess((v) => Number(v), z.number()) }),
+  body: z.object({ x: z.coerce.number() }),
   answer: z.object({ error: z.literal(0) }),
 });
 const wrongType = defineCall({

@@ -1,3 +1,4 @@
+import { FILE_CONTENT_TYPES } from '../../validators/files.ts';
 import type { Download } from '../call.ts';
 
 /** The content types of a spreadsheet download, by format (direct exports and queued files). */
@@ -8,7 +9,10 @@ export const SHEET_CONTENT_TYPES = {
 
 export const SHEET_DOWNLOAD: Download = { contentTypes: Object.values(SHEET_CONTENT_TYPES) };
 
-/** A stored attachment: served with the type the server sniffed (GUIDE §7), any of the slots' types. */
+/**
+ * A stored attachment: served with the type the server sniffed (GUIDE §7), one of the accepted
+ * kinds', or as bytes to save when it has none.
+ */
 export const ATTACHMENT_DOWNLOAD: Download = {
-  contentTypes: ['application/octet-stream', 'application/pdf', 'image/*'],
+  contentTypes: [...new Set([...Object.values(FILE_CONTENT_TYPES), 'application/octet-stream'])],
 };
