@@ -57,8 +57,12 @@ export function validateTrafficAgainstOpenApi(app: FastifyInstance): void {
 
   // Before zod parses (and transforms) it: the body as the client sent it.
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && !request.isMultipart())
+    if (request.body === undefined || request.isMultipart()) return;
+    try {
       rawBodies.set(request, structuredClone(request.body));
+    } catch {
+      // Too deep to copy (a hostile body thousands of arrays deep): the server refuses it anyway.
+    }
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
