@@ -85,8 +85,16 @@ export async function createTestApp(
     checkAnswers: true,
   });
   validateTrafficAgainstOpenApi(app);
-  beforeReady?.(app);
-  await app.ready();
+  try {
+    beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    // An app that refuses to start (a route without its access rule) leaves no database behind.
+    await app.close().catch(() => undefined);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     config,
