@@ -165,13 +165,14 @@ export type Call<S extends CallSpec = CallSpec> = S & {
 
 /**
  * The refusals every call of a kind can give: malformed input and the server's own failures on
- * all; a body's size and type where it has one; 401 and 403 behind the session; 422 wherever a
+ * all; a body's size and type on every call but a GET; 401 and 403 behind the session; 422 wherever a
  * schema has a rule (a format, a list of options).
  */
 export function errorKindsOf(spec: CallSpec): ErrorKind[] {
   const kinds = new Set<ErrorKind>(['malformed', 'internal', 'unavailable']);
   if (spec.body || spec.multipart || spec.query || spec.params) kinds.add('refused');
-  if (spec.body || spec.multipart) {
+  // Any call but a GET reads a body if one is sent, even a call that takes none (logout).
+  if (spec.body || spec.multipart || spec.method !== 'GET') {
     kinds.add('tooLarge');
     kinds.add('unsupportedMediaType');
   }
