@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -22,6 +21,8 @@ import { seedDemoData, seedReferenceData } from './db/seed/seed.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { callOpenApi } from './http/openapi.ts';
+import { checkDeclaredStatuses, registerAccessRules } from './http/route.ts';
 import { BODY_LIMIT_BYTES, CONNECTION_TIMEOUT_MS, MULTIPART_LIMITS } from './http/limits.ts';
 import { LOG_REDACT_PATHS, REDACTED, serializeError, serializeRequest } from './http/log-serializers.ts';
 import { registerOrphanSweep } from './jobs/sweep-orphan-attachments.ts';
@@ -95,6 +96,8 @@ export interface BuildOptions {
   pgliteSnapshot?: Blob;
   /** Size and age limits of the session cache (tests). */
   sessionCache?: SessionCacheOptions;
+  /** An answer with a status its call does not declare becomes a loud 500 (tests, development). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the whole application: database (migrated, seeded), API under /api and the web app. */
@@ -141,6 +144,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('seededUsers', config.seedDemo ? await seedDemoData(database.db) : []);
 
   registerErrorHandling(app);
+  // Before any route: an /api route without a declared access rule stops the start (fail closed).
+  registerAccessRules(app);
+  if (options.checkAnswers) checkDeclaredStatuses(app);
   registerShutdownGate(app);
   registerMetrics(app, database);
   registerJsonBodyParser(app);
@@ -153,8 +159,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Portal de Solicitações de UC', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Portal de Solicitações de UC', version: '1.0.0' },
+      servers: [{ url: '/', description: 'Este servidor' }],
+      components: {
+        securitySchemes: {
+          // The token POST /api/login answers, sent as `Authorization: Bearer <token>`.
+          sessao: { type: 'http', scheme: 'bearer', description: 'O token de POST /api/login.' },
+        },
+      },
+    },
+    ...callOpenApi(),
   });
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,10 +1,11 @@
+import { PUBLIC } from '@portal/domain/contracts/call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) =>
-    app.get('/api/quebra', async () => {
+    app.get('/api/quebra', { config: { access: PUBLIC } }, async () => {
       throw new Error('detalhe interno secreto');
     }),
   );
@@ -12,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (payload: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload, headers: { 'content-type': 'application/json' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('bad input gets a 400 with a Portuguese message that names the field', () => {
   it('malformed JSON', async () => {
@@ -37,7 +43,11 @@ describe('bad input gets a 400 with a Portuguese message that names the field', 
   it('overlong string', async () => {
     const res = await login(JSON.stringify({ email: `${'a'.repeat(300)}@demo.portal`, password: 'x' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 1, campo: 'email', msg: 'O e-mail pode ter no máximo 200 caracteres.' });
+    expect(res.json()).toMatchObject({
+      error: 1,
+      campo: 'email',
+      msg: 'O e-mail pode ter no máximo 200 caracteres.',
+    });
   });
 
   it('a body over the size limit is refused, not parsed', async () => {

@@ -1,10 +1,15 @@
+import { PUBLIC } from '@portal/domain/contracts/call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => app.get('/api/meu-ip', { schema: { hide: true } }, async (request) => ({ ip: request.ip })));
+  t = await createTestApp({}, (app) =>
+    app.get('/api/meu-ip', { schema: { hide: true }, config: { access: PUBLIC } }, async (request) => ({
+      ip: request.ip,
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -29,7 +34,10 @@ describe('trustProxy is a setting, off by default', () => {
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
   });
 
   it('a spoofed X-Forwarded-For does not change the client address by default', async () => {

@@ -1,3 +1,4 @@
+import { SHEET_CONTENT_TYPES as SHEET_TYPES } from '@portal/domain/contracts/calls/shared';
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -38,10 +39,8 @@ export interface SheetExport extends SheetRows {
   publicUrl: string;
 }
 
-export const SHEET_CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
+/** By format, as the calls' descriptors document them. */
+export const SHEET_CONTENT_TYPES: Record<ExportFormat, string> = SHEET_TYPES;
 
 /**
  * The sheet's bytes as they are written, for a download or a stored file alike. A failure while

@@ -1,3 +1,4 @@
+import { PUBLIC } from '@portal/domain/contracts/call';
 import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
@@ -64,7 +65,8 @@ const passes = async (check: () => Promise<boolean>) => (await attempt(check)) ?
  */
 export async function healthRoutes(api: FastifyInstance): Promise<void> {
   const migrations = committedMigrations();
-  const quiet = quietRoute(api);
+  // Public by declaration (registerAccessRules): a load balancer calls them without a session.
+  const quiet = { ...quietRoute(api), config: { access: PUBLIC } };
   // The log says when readiness changes, not at every probe.
   let lastFailed = '';
 

@@ -1,3 +1,4 @@
+import { PUBLIC } from '@portal/domain/contracts/call';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ beforeAll(async () => {
     },
   );
   // A statement that fails with a password hash among its values, as a bug in a use case would.
-  app.post('/api/teste/falha-no-banco', async () => {
+  app.post('/api/teste/falha-no-banco', { config: { access: PUBLIC } }, async () => {
     await app.db.execute(
       sql`insert into usuarios (name, email, password_hash, id_grupo, id_perfil) values (null, 'x@demo.portal', ${argonHash}, 22845207, 1)`,
     );

@@ -1,3 +1,4 @@
+import { SIGNED_IN } from '@portal/domain/contracts/call';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../src/auth/authenticate.ts';
@@ -11,16 +12,20 @@ describe('the cached session cannot be changed, confused or grown by a client', 
   beforeAll(async () => {
     t = await createTestApp({}, (app: FastifyInstance) => {
       // A careless handler that widens the user it was given.
-      app.get('/api/_hostile/widen', { onRequest: authenticate }, async (request) => {
-        try {
-          (request.user.permissoes as { usuarios: boolean }).usuarios = true;
-          (request.user.regionais as number[]).push(99);
-          (request.user as { grupo: number }).grupo = 1;
-        } catch {
-          // frozen: the attempt fails
-        }
-        return { ok: true };
-      });
+      app.get(
+        '/api/_hostile/widen',
+        { onRequest: authenticate, config: { access: SIGNED_IN } },
+        async (request) => {
+          try {
+            (request.user.permissoes as { usuarios: boolean }).usuarios = true;
+            (request.user.regionais as number[]).push(99);
+            (request.user as { grupo: number }).grupo = 1;
+          } catch {
+            // frozen: the attempt fails
+          }
+          return { ok: true };
+        },
+      );
     });
     await live(t.app);
   });

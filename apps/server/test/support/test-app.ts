@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../src/db/seed/demo-data.ts';
 import type { MailMessage } from '../../src/mail/mailer.ts';
 import { runDueTasks } from '../../src/jobs/queue.ts';
 import { taskHandlers } from '../../src/jobs/tasks.ts';
+import { validateTrafficAgainstOpenApi } from './openapi-traffic.ts';
 import { adminQuery, databaseUrlBeside } from './postgres-admin.ts';
 
 export interface TestApp {
@@ -77,9 +78,23 @@ export async function createTestApp(
   const mails: MailMessage[] = [];
   const pgliteSnapshot =
     fromTemplate && !config.databaseUrl ? new Blob([await readFile(inject('pgliteTemplate'))]) : undefined;
-  const app = await buildApp(config, { mailer: { send: async (m) => void mails.push(m) }, pgliteSnapshot });
-  beforeReady?.(app);
-  await app.ready();
+  const app = await buildApp(config, {
+    mailer: { send: async (m) => void mails.push(m) },
+    pgliteSnapshot,
+    // An answer with a status its call does not declare fails the test (http/route.ts).
+    checkAnswers: true,
+  });
+  validateTrafficAgainstOpenApi(app);
+  try {
+    beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    // An app that refuses to start (a route without its access rule) leaves no database behind.
+    await app.close().catch(() => undefined);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     config,

@@ -43,6 +43,8 @@ export const listQuery = z.object({
     z
       .number({ error: 'Quantidade por página inválida.' })
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Quantidade por página inválida.')
+      // The fixed set the refinement enforces, for the OpenAPI document (a refinement has no JSON form).
+      .meta({ enum: [...PAGE_SIZES] })
       .default(DEFAULT_PAGE_SIZE),
   ),
   /** Quick search; shorter than two characters it searches nothing (spec part 1 §9). */

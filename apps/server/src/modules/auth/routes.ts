@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  changePasswordBody,
-  loginBody,
-  lostPasswordBody,
-  resetPasswordBody,
-  sessionUserSchema,
-} from '@portal/domain';
+  changePasswordCall,
+  loginCall,
+  logoutCall,
+  lostPasswordCall,
+  resetPasswordCall,
+  validateCall,
+} from '@portal/domain/contracts/calls/auth';
+import { route } from '../../http/route.ts';
 import { currentPasswordRateLimits, recoveryRateLimits, signInRateLimits } from '../../auth/rate-limits.ts';
 import { revokeSession } from '../../auth/sessions.ts';
 import { changePassword, PASSWORD_CHANGED } from './change-password.ts';
@@ -19,33 +20,21 @@ import {
 } from './lost-password.ts';
 import { PASSWORD_RESET, resetPassword } from './reset-password.ts';
 
-const ok = z.object({ error: z.literal(0), msg: z.string().optional() });
-const userReply = z.object({ error: z.literal(0), msg: z.string().optional(), user: sessionUserSchema });
-
 /** The calls made before signing in: sign-in and password recovery (spec part 2 §7). */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/login',
-    {
-      ...signInRateLimits(app),
-      schema: {
-        tags: ['Autenticação'],
-        body: loginBody,
-        response: { 200: z.object({ error: z.literal(0), token: z.string(), user: sessionUserSchema }) },
-      },
-    },
+  route(
+    app,
+    loginCall,
     async (request) => {
       const { token, user } = await login(app.db, { ...request.body, ip: request.ip });
       return { error: 0 as const, token, user };
     },
+    signInRateLimits(app),
   );
 
-  app.post(
-    '/lost-password',
-    {
-      ...recoveryRateLimits(app),
-      schema: { tags: ['Autenticação'], body: lostPasswordBody, response: { 200: ok } },
-    },
+  route(
+    app,
+    lostPasswordCall,
     async (request) => {
       await atLeast(LOST_PASSWORD_MIN_MS, () =>
         requestPasswordReset(
@@ -56,16 +45,13 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { error: 0 as const, msg: LOST_PASSWORD_ANSWER };
     },
+    recoveryRateLimits(app),
   );
 
-  app.post(
-    '/change-password-new',
-    { schema: { tags: ['Autenticação'], body: resetPasswordBody, response: { 200: ok } } },
-    async (request) => {
-      await resetPassword(app.db, request.body.hash, request.body.password, request.ip);
-      return { error: 0 as const, msg: PASSWORD_RESET };
-    },
-  );
+  route(app, resetPasswordCall, async (request) => {
+    await resetPassword(app.db, request.body.hash, request.body.password, request.ip);
+    return { error: 0 as const, msg: PASSWORD_RESET };
+  });
 };
 
 /** Calls a user who must change the password may still make: see who they are, leave, change it. */
@@ -73,28 +59,23 @@ const BEFORE_PASSWORD_CHANGE = { allowedBeforePasswordChange: true };
 
 /** The session's own calls (GUIDE §4 login/logout), registered behind `authenticate`. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/validate',
-    { config: BEFORE_PASSWORD_CHANGE, schema: { tags: ['Autenticação'], response: { 200: userReply } } },
-    async (request) => ({ error: 0 as const, user: request.user }),
-  );
+  route(app, validateCall, async (request) => ({ error: 0 as const, user: request.user }), {
+    config: BEFORE_PASSWORD_CHANGE,
+  });
 
-  app.post(
-    '/logout',
-    { config: BEFORE_PASSWORD_CHANGE, schema: { tags: ['Autenticação'], response: { 200: ok } } },
+  route(
+    app,
+    logoutCall,
     async (request) => {
       await revokeSession(app.db, request.sessionToken);
       return { error: 0 as const, msg: 'Sessão encerrada.' };
     },
+    { config: BEFORE_PASSWORD_CHANGE },
   );
 
-  app.post(
-    '/change-password',
-    {
-      ...currentPasswordRateLimits(app),
-      config: BEFORE_PASSWORD_CHANGE,
-      schema: { tags: ['Autenticação'], body: changePasswordBody, response: { 200: userReply } },
-    },
+  route(
+    app,
+    changePasswordCall,
     async (request) => {
       const user = await changePassword(
         app.db,
@@ -103,5 +84,6 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { error: 0 as const, msg: PASSWORD_CHANGED, user };
     },
+    { ...currentPasswordRateLimits(app), config: BEFORE_PASSWORD_CHANGE },
   );
 };

@@ -1,19 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { recordId } from '@portal/domain';
 import {
-  importQuery,
-  importReply,
-  importRunsBody,
-  importRunsReply,
-  previewReply,
-} from '@portal/domain/contracts/reconciliation';
+  importCall,
+  importRunsCall,
+  previewCall,
+  rejectedRowsCall,
+} from '@portal/domain/contracts/calls/reconciliation';
 import { badRequest, notFound, tooLarge } from '../../http/errors.ts';
 import { MAX_IMPORT_BYTES, MAX_PREVIEW_BYTES } from '../../http/limits.ts';
-import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
 import { multipartProblem } from '../../http/multipart-save-body.ts';
+import { route } from '../../http/route.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
 import { uploadedFileName } from '../../http/uploaded-file-name.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -68,76 +65,57 @@ export const QUEUED = 'Arquivo recebido. A importação está na fila: acompanhe
  * every run is kept with its rejected rows.
  */
 export const conciliacaoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Conciliação da Base'];
-  const onRequest = menuGuard('conciliacao');
+  route(app, previewCall, async (request) => {
+    const file = await uploadedFile(request, MAX_PREVIEW_BYTES);
+    try {
+      return { error: 0 as const, dados: await previewFile(app.db, request.query.fluxo, file.bytes) };
+    } finally {
+      await file.drain();
+    }
+  });
 
-  app.post(
-    '/conciliacao/previa',
-    { onRequest, schema: { tags, querystring: importQuery, response: { 200: previewReply } } },
-    async (request) => {
-      const file = await uploadedFile(request, MAX_PREVIEW_BYTES);
-      try {
-        return { error: 0 as const, dados: await previewFile(app.db, request.query.fluxo, file.bytes) };
-      } finally {
-        await file.drain();
-      }
-    },
-  );
-
-  app.post(
-    '/conciliacao/importar',
-    {
-      onRequest: [onRequest, writeGuard],
-      schema: { tags, querystring: importQuery, response: { 200: importReply } },
-    },
-    async (request) => {
-      const file = await uploadedFile(request, MAX_IMPORT_BYTES);
-      let stored: WrittenFile;
-      try {
-        // The header is judged before anything is kept: a file no export resembles is refused at once.
-        const { head, rest } = await peek(file.bytes, HEAD_BYTES);
-        await checkHeader(head, head.length < HEAD_BYTES);
-        stored = await app.storage.write(Readable.from(concat(head, rest)));
-      } finally {
-        await file.drain();
-      }
-      try {
-        const run = await app.db.transaction(async (tx) => {
-          const id = await queueRun(tx, {
-            fluxo: request.query.fluxo,
-            idUsuario: request.user.id,
-            nomeArquivo: file.name,
-            arquivoKey: stored.key,
-          });
-          await enqueue(tx, IMPORT_BASE, { importacao: id, ip: request.ip } satisfies ImportTaskData);
-          return (await readRun(tx, id))!;
+  route(app, importCall, async (request) => {
+    const file = await uploadedFile(request, MAX_IMPORT_BYTES);
+    let stored: WrittenFile;
+    try {
+      // The header is judged before anything is kept: a file no export resembles is refused at once.
+      const { head, rest } = await peek(file.bytes, HEAD_BYTES);
+      await checkHeader(head, head.length < HEAD_BYTES);
+      stored = await app.storage.write(Readable.from(concat(head, rest)));
+    } finally {
+      await file.drain();
+    }
+    try {
+      const run = await app.db.transaction(async (tx) => {
+        const id = await queueRun(tx, {
+          fluxo: request.query.fluxo,
+          idUsuario: request.user.id,
+          nomeArquivo: file.name,
+          arquivoKey: stored.key,
         });
-        app.queue.wake();
-        return { error: 0 as const, msg: QUEUED, dados: toRunRow(run) };
-      } catch (err) {
-        await app.storage.remove(stored.key).catch(() => undefined);
-        throw err;
-      }
-    },
-  );
-
-  app.post(
-    '/conciliacao/importacoes',
-    { onRequest, schema: { tags, body: importRunsBody, response: { 200: importRunsReply } } },
-    async (request) => ({ error: 0 as const, ...(await listRuns(app.db, request.body)) }),
-  );
-
-  app.get(
-    '/conciliacao/importacoes/:id/rejeitadas',
-    { onRequest, schema: { tags, params: z.object({ id: recordId }) } },
-    async (request, reply) => {
-      const run = await readRun(app.db, request.params.id);
-      if (!run?.rejeitadasKey) throw notFound('Esta importação não tem linhas rejeitadas.');
-      return sendStoredFile(reply, app.storage, {
-        nome: `linhas-rejeitadas-importacao-${run.id}.csv`,
-        storageKey: run.rejeitadasKey,
-        contentType: 'text/csv; charset=utf-8',
+        await enqueue(tx, IMPORT_BASE, { importacao: id, ip: request.ip } satisfies ImportTaskData);
+        return (await readRun(tx, id))!;
       });
-    },
-  );
+      app.queue.wake();
+      return { error: 0 as const, msg: QUEUED, dados: toRunRow(run) };
+    } catch (err) {
+      await app.storage.remove(stored.key).catch(() => undefined);
+      throw err;
+    }
+  });
+
+  route(app, importRunsCall, async (request) => ({
+    error: 0 as const,
+    ...(await listRuns(app.db, request.body)),
+  }));
+
+  route(app, rejectedRowsCall, async (request, reply) => {
+    const run = await readRun(app.db, request.params.id);
+    if (!run?.rejeitadasKey) throw notFound('Esta importação não tem linhas rejeitadas.');
+    return sendStoredFile(reply, app.storage, {
+      nome: `linhas-rejeitadas-importacao-${run.id}.csv`,
+      storageKey: run.rejeitadasKey,
+      contentType: 'text/csv; charset=utf-8',
+    });
+  });
 };

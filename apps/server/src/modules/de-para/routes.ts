@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deParaFilter, deParaSaveBody, recordId } from '@portal/domain';
-import { deParaOptionsReply, deParaRow } from '@portal/domain/contracts/de-para';
 import {
-  deletedReply,
-  idBody,
-  listBodyWith,
-  listReply,
-  savedReply,
-} from '@portal/domain/contracts/envelopes';
+  deParaAddCall,
+  deParaDeleteCall,
+  deParaEditCall,
+  deParaListCall,
+  deParaOptionsCall,
+} from '@portal/domain/contracts/calls/de-para';
 import { contextOf } from '../../http/context.ts';
-import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
+import { route } from '../../http/route.ts';
 import { SAVED } from '../../http/replies.ts';
 import { deParaOptions } from './de-para-options.ts';
 import { deleteDePara } from './delete-de-para.ts';
@@ -22,58 +20,27 @@ import { saveDePara } from './save-de-para.ts';
  * writes also refuse the read-only profile.
  */
 export const deParaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = menuGuard('de-para');
-  const writes = [onRequest, writeGuard];
-  const tags = ['De-Para'];
+  route(app, deParaListCall, async (request) => ({
+    error: 0 as const,
+    ...(await listDePara(app.db, request.body)),
+  }));
 
-  app.post(
-    '/de-para/list',
-    {
-      onRequest,
-      schema: { tags, body: listBodyWith(deParaFilter), response: { 200: listReply(deParaRow) } },
-    },
-    async (request) => ({ error: 0 as const, ...(await listDePara(app.db, request.body)) }),
-  );
+  route(app, deParaOptionsCall, async () => ({ error: 0 as const, dados: await deParaOptions(app.db) }));
 
-  app.get(
-    '/de-para/opcoes',
-    { onRequest, schema: { tags, response: { 200: deParaOptionsReply } } },
-    async () => ({
-      error: 0 as const,
-      dados: await deParaOptions(app.db),
-    }),
-  );
+  route(app, deParaAddCall, async (request) => ({
+    error: 0 as const,
+    msg: SAVED,
+    dados: await saveDePara(contextOf(request), request.body, 'add'),
+  }));
 
-  app.post(
-    '/de-para/add',
-    { onRequest: writes, schema: { tags, body: deParaSaveBody, response: { 200: savedReply(deParaRow) } } },
-    async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveDePara(contextOf(request), request.body, 'add'),
-    }),
-  );
+  route(app, deParaEditCall, async (request) => ({
+    error: 0 as const,
+    msg: SAVED,
+    dados: await saveDePara(contextOf(request), request.body, 'edit'),
+  }));
 
-  app.post(
-    '/de-para/edit',
-    {
-      onRequest: writes,
-      schema: {
-        tags,
-        body: deParaSaveBody.safeExtend({ id: recordId }),
-        response: { 200: savedReply(deParaRow) },
-      },
-    },
-    async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveDePara(contextOf(request), request.body, 'edit'),
-    }),
-  );
-
-  app.post(
-    '/de-para/delete',
-    { onRequest: writes, schema: { tags, body: idBody, response: { 200: deletedReply } } },
-    async (request) => ({ error: 0 as const, ...(await deleteDePara(contextOf(request), request.body.id)) }),
-  );
+  route(app, deParaDeleteCall, async (request) => ({
+    error: 0 as const,
+    ...(await deleteDePara(contextOf(request), request.body.id)),
+  }));
 };

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { recordId } from '@portal/domain';
-import { exportListReply, exportReply, exportRequestBody } from '@portal/domain/contracts/exports';
+import {
+  exportCall,
+  exportFileCall,
+  exportListCall,
+  requestExportCall,
+} from '@portal/domain/contracts/calls/exports';
+import { route } from '../../http/route.ts';
 import { conflict, gone } from '../../http/errors.ts';
 import { SHEET_CONTENT_TYPES } from '../../http/sheet-export.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
@@ -19,35 +23,25 @@ export const NOT_READY = 'O arquivo ainda não está pronto.';
  */
 export const exportacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerExportCleanup(app);
-  const tags = ['Exportações'];
-  const params = z.object({ id: recordId });
 
-  app.post(
-    '/exportacoes',
-    { schema: { tags, body: exportRequestBody, response: { 200: exportReply } } },
-    async (request) => {
-      const row = await requestExport(app.db, request.user, request.body);
-      app.queue.wake();
-      return { error: 0 as const, dados: toExportRow(row) };
-    },
-  );
+  route(app, requestExportCall, async (request) => {
+    const row = await requestExport(app.db, request.user, request.body);
+    app.queue.wake();
+    return { error: 0 as const, dados: toExportRow(row) };
+  });
 
-  app.get('/exportacoes', { schema: { tags, response: { 200: exportListReply } } }, async (request) => {
+  route(app, exportListCall, async (request) => {
     const now = new Date();
     const rows = await listOwnExports(app.db, request.user.id);
     return { error: 0 as const, dados: rows.map((row) => toExportRow(row, now)) };
   });
 
-  app.get(
-    '/exportacoes/:id',
-    { schema: { tags, params, response: { 200: exportReply } } },
-    async (request) => ({
-      error: 0 as const,
-      dados: toExportRow(await findOwnExport(app.db, request.user.id, request.params.id)),
-    }),
-  );
+  route(app, exportCall, async (request) => ({
+    error: 0 as const,
+    dados: toExportRow(await findOwnExport(app.db, request.user.id, request.params.id)),
+  }));
 
-  app.get('/exportacoes/:id/arquivo', { schema: { tags, params } }, async (request, reply) => {
+  route(app, exportFileCall, async (request, reply) => {
     const row = await findOwnExport(app.db, request.user.id, request.params.id);
     if (isExpired(row, new Date())) throw gone(EXPIRED);
     if (row.situacao !== 'pronta' || !row.arquivoKey) throw conflict(NOT_READY);

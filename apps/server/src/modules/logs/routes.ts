@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  auditLogFiltersReply,
-  auditLogListBody,
-  auditLogListReply,
-} from '@portal/domain/contracts/audit-log';
-import { menuGuard } from '../../http/menu-guard.ts';
+import { auditLogFiltersCall, auditLogListCall } from '@portal/domain/contracts/calls/audit-log';
+import { route } from '../../http/route.ts';
 import { listFilters } from './list-filters.ts';
 import { listLogs } from './list-logs.ts';
 
@@ -13,18 +9,6 @@ import { listLogs } from './list-logs.ts';
  * (the menu's rule, checked before any body is read).
  */
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Logs de Ações'];
-  const onRequest = menuGuard('logs');
-
-  app.post(
-    '/logs/list',
-    { onRequest, schema: { tags, body: auditLogListBody, response: { 200: auditLogListReply } } },
-    async (request) => listLogs(app.db, request.body),
-  );
-
-  app.post(
-    '/logs/filtros',
-    { onRequest, schema: { tags, response: { 200: auditLogFiltersReply } } },
-    async () => ({ error: 0 as const, dados: await listFilters(app.db) }),
-  );
+  route(app, auditLogListCall, async (request) => listLogs(app.db, request.body));
+  route(app, auditLogFiltersCall, async () => ({ error: 0 as const, dados: await listFilters(app.db) }));
 };

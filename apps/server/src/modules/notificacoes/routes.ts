@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EMAILS_OFF, EMAILS_ON, NOTIFICATION_NOT_FOUND } from '@portal/domain/contracts/notifications';
 import {
-  EMAILS_OFF,
-  EMAILS_ON,
-  emailPreferenceBody,
-  emailPreferenceReply,
-  markReadBody,
-  markReadReply,
-  NOTIFICATION_NOT_FOUND,
-  notificationListQuery,
-  notificationListReply,
-  unreadCountReply,
-} from '@portal/domain/contracts/notifications';
-import { z } from 'zod';
+  emailPreferenceCall,
+  markAllReadCall,
+  markReadCall,
+  notificationListCall,
+  unreadCountCall,
+} from '@portal/domain/contracts/calls/notifications';
+import { route } from '../../http/route.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   countUnread,
@@ -22,60 +18,41 @@ import {
   setEmailPreference,
 } from './repo.ts';
 
-const tags = ['Notificações'];
-
 /**
  * The bell (issue 15): every signed-in user, whatever the group or profile, reads and marks only
  * their own notices; the user is the session's, never a body field. Marking read and the e-mail
  * choice are the user's own settings, not data of the portal, so profile 3 (Consulta) may use them.
  */
 export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/notificacoes',
-    { schema: { tags, querystring: notificationListQuery, response: { 200: notificationListReply } } },
-    async (request) => {
-      const id = request.user.id;
-      const [{ rows, more }, naoLidas, recebeEmails] = await Promise.all([
-        listNotifications(app.db, id, request.query.antes),
-        countUnread(app.db, id),
-        emailPreference(app.db, id),
-      ]);
-      return { error: 0 as const, dados: rows, mais: more, nao_lidas: naoLidas, recebe_emails: recebeEmails };
-    },
-  );
+  route(app, notificationListCall, async (request) => {
+    const id = request.user.id;
+    const [{ rows, more }, naoLidas, recebeEmails] = await Promise.all([
+      listNotifications(app.db, id, request.query.antes),
+      countUnread(app.db, id),
+      emailPreference(app.db, id),
+    ]);
+    return { error: 0 as const, dados: rows, mais: more, nao_lidas: naoLidas, recebe_emails: recebeEmails };
+  });
 
-  app.get(
-    '/notificacoes/nao-lidas',
-    { schema: { tags, response: { 200: unreadCountReply } } },
-    async (request) => ({ error: 0 as const, nao_lidas: await countUnread(app.db, request.user.id) }),
-  );
+  route(app, unreadCountCall, async (request) => ({
+    error: 0 as const,
+    nao_lidas: await countUnread(app.db, request.user.id),
+  }));
 
-  app.post(
-    '/notificacoes/lida',
-    { schema: { tags, body: markReadBody, response: { 200: markReadReply } } },
-    async (request) => {
-      // Another user's notice answers as an absent one: its existence is not disclosed.
-      if (!(await markRead(app.db, request.user.id, request.body.id))) throw notFound(NOTIFICATION_NOT_FOUND);
-      return { error: 0 as const, nao_lidas: await countUnread(app.db, request.user.id) };
-    },
-  );
+  route(app, markReadCall, async (request) => {
+    // Another user's notice answers as an absent one: its existence is not disclosed.
+    if (!(await markRead(app.db, request.user.id, request.body.id))) throw notFound(NOTIFICATION_NOT_FOUND);
+    return { error: 0 as const, nao_lidas: await countUnread(app.db, request.user.id) };
+  });
 
-  app.post(
-    '/notificacoes/todas-lidas',
-    { schema: { tags, body: z.object({}).optional(), response: { 200: markReadReply } } },
-    async (request) => {
-      await markAllRead(app.db, request.user.id);
-      return { error: 0 as const, nao_lidas: 0 };
-    },
-  );
+  route(app, markAllReadCall, async (request) => {
+    await markAllRead(app.db, request.user.id);
+    return { error: 0 as const, nao_lidas: 0 };
+  });
 
-  app.post(
-    '/notificacoes/preferencia',
-    { schema: { tags, body: emailPreferenceBody, response: { 200: emailPreferenceReply } } },
-    async (request) => {
-      const on = request.body.recebe_emails;
-      await setEmailPreference(app.db, request.user.id, on);
-      return { error: 0 as const, msg: on ? EMAILS_ON : EMAILS_OFF, recebe_emails: on };
-    },
-  );
+  route(app, emailPreferenceCall, async (request) => {
+    const on = request.body.recebe_emails;
+    await setEmailPreference(app.db, request.user.id, on);
+    return { error: 0 as const, msg: on ? EMAILS_ON : EMAILS_OFF, recebe_emails: on };
+  });
 };

@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  followUpBody,
-  postApprovalListBody,
-  postApprovalListReply,
-  postApprovalRecordBody,
-  postApprovalRecordReply,
-  postApprovalSaveReply,
-  validationBody,
-} from '@portal/domain/contracts/post-approval';
+  followUpCall,
+  postApprovalListCall,
+  postApprovalRecordCall,
+  validateUnitCall,
+} from '@portal/domain/contracts/calls/post-approval';
 import { contextOf } from '../../http/context.ts';
-import { menuGuard, writeGuard } from '../../http/menu-guard.ts';
+import { route } from '../../http/route.ts';
 import { followUpUnit } from './follow-up-unit.ts';
 import { readUnit } from './read-unit.ts';
 import { listStage } from './repo.ts';
@@ -21,40 +18,17 @@ import { validateUnit } from './validate-unit.ts';
  * the menu entry's rule before its body is read.
  */
 export const posAprovacaoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Depois da aprovação'];
-  const onRequest = menuGuard('pos-aprovacao');
+  route(app, postApprovalListCall, async (request) => ({
+    error: 0 as const,
+    prazo_dias: app.config.stageDeadlineDays,
+    ...(await listStage(app.db, request.user, request.body, app.config.stageDeadlineDays)),
+  }));
 
-  app.post(
-    '/pos-aprovacao/list',
-    { onRequest, schema: { tags, body: postApprovalListBody, response: { 200: postApprovalListReply } } },
-    async (request) => ({
-      error: 0 as const,
-      prazo_dias: app.config.stageDeadlineDays,
-      ...(await listStage(app.db, request.user, request.body, app.config.stageDeadlineDays)),
-    }),
-  );
+  route(app, postApprovalRecordCall, async (request) => ({
+    error: 0 as const,
+    dados: await readUnit(app.db, request.user, request.body.id),
+  }));
 
-  app.post(
-    '/pos-aprovacao/registro',
-    { onRequest, schema: { tags, body: postApprovalRecordBody, response: { 200: postApprovalRecordReply } } },
-    async (request) => ({ error: 0 as const, dados: await readUnit(app.db, request.user, request.body.id) }),
-  );
-
-  app.post(
-    '/pos-aprovacao/validar',
-    {
-      onRequest: [onRequest, writeGuard],
-      schema: { tags, body: validationBody, response: { 200: postApprovalSaveReply } },
-    },
-    async (request) => validateUnit(contextOf(request), request.body),
-  );
-
-  app.post(
-    '/pos-aprovacao/acompanhar',
-    {
-      onRequest: [onRequest, writeGuard],
-      schema: { tags, body: followUpBody, response: { 200: postApprovalSaveReply } },
-    },
-    async (request) => followUpUnit(contextOf(request), request.body),
-  );
+  route(app, validateUnitCall, async (request) => validateUnit(contextOf(request), request.body));
+  route(app, followUpCall, async (request) => followUpUnit(contextOf(request), request.body));
 };

@@ -1,12 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publicRegionalsCall } from '@portal/domain/contracts/calls/catalogues';
 import { regionais } from '../../db/schema.ts';
-
-const reply = z.object({
-  error: z.literal(0),
-  dados: z.array(z.object({ id: z.number(), regional: z.string(), ufs: z.array(z.string()) })),
-});
+import { route } from '../../http/route.ts';
 
 /**
  * The regionals the request forms offer (spec part 1 §2 'regional'), for every signed-in user:
@@ -14,7 +10,7 @@ const reply = z.object({
  * regionals serving the chosen UF): the managers' contacts stay on the administration screen.
  */
 export const regionaisPublicasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/regionais', { schema: { tags: ['Cadastros'], response: { 200: reply } } }, async () => {
+  route(app, publicRegionalsCall, async () => {
     const dados = await app.db
       .select({ id: regionais.id, regional: regionais.regional, ufs: regionais.ufs })
       .from(regionais)

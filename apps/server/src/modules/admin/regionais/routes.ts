@@ -1,76 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordId, regionalSaveBody } from '@portal/domain';
-import { contextOf } from '../../../http/context.ts';
-import { menuGuard } from '../../../http/menu-guard.ts';
-import { sendListSheet } from '../../../http/sheet-export.ts';
-import { listExportQuery } from '@portal/domain/contracts/reports';
+import { regionalCalls as calls } from '@portal/domain/contracts/calls/admin';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
-import { deletedReply, idBody, listBody, listReply, savedReply } from '@portal/domain/contracts/envelopes';
-import { regionalRow } from '@portal/domain/contracts/admin';
+import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';
+import { route } from '../../../http/route.ts';
+import { sendListSheet } from '../../../http/sheet-export.ts';
 import { deleteRegional } from './delete-regional.ts';
 import { listRegionals } from './list-regionals.ts';
 import { saveRegional } from './save-regional.ts';
 
-/** Regional offices (spec part 2 §2.6, §7 regional/*). */
+/** Regional offices (spec part 2 §2.6, §7 regional/*), behind the menu rule of /regional. */
 export const regionaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = menuGuard('regional');
-  const tags = ['Regionais'];
+  route(app, calls.list, async (request) => ({
+    error: 0 as const,
+    ...(await listRegionals(app.db, request.body)),
+  }));
 
-  app.post(
-    '/regional/list',
-    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(regionalRow) } } },
-    async (request) => ({
-      error: 0 as const,
-      ...(await listRegionals(app.db, request.body)),
-    }),
+  route(app, calls.exportList, async (request, reply) =>
+    sendListSheet(
+      reply,
+      ADMIN_SHEETS['regionais'],
+      { format: request.query.formato, publicUrl: app.config.publicUrl },
+      (paging) => listRegionals(app.db, { ...request.query, ...paging }),
+    ),
   );
 
-  app.get(
-    '/regional/list/exportar',
-    { onRequest, schema: { tags, querystring: listExportQuery } },
-    async (request, reply) =>
-      sendListSheet(
-        reply,
-        ADMIN_SHEETS['regionais'],
-        { format: request.query.formato, publicUrl: app.config.publicUrl },
-        (paging) => listRegionals(app.db, { ...request.query, ...paging }),
-      ),
-  );
+  route(app, calls.add, async (request) => ({
+    error: 0 as const,
+    msg: SAVED,
+    dados: await saveRegional(contextOf(request), request.body, 'add'),
+  }));
 
-  app.post(
-    '/regional/add',
-    { onRequest, schema: { tags, body: regionalSaveBody, response: { 200: savedReply(regionalRow) } } },
-    async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveRegional(contextOf(request), request.body, 'add'),
-    }),
-  );
+  route(app, calls.edit, async (request) => ({
+    error: 0 as const,
+    msg: SAVED,
+    dados: await saveRegional(contextOf(request), request.body, 'edit'),
+  }));
 
-  app.post(
-    '/regional/edit',
-    {
-      onRequest,
-      schema: {
-        tags,
-        body: regionalSaveBody.extend({ id: recordId }),
-        response: { 200: savedReply(regionalRow) },
-      },
-    },
-    async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveRegional(contextOf(request), request.body, 'edit'),
-    }),
-  );
-
-  app.post(
-    '/regional/delete',
-    { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } },
-    async (request) => ({
-      error: 0 as const,
-      ...(await deleteRegional(contextOf(request), request.body.id)),
-    }),
-  );
+  route(app, calls.delete, async (request) => ({
+    error: 0 as const,
+    ...(await deleteRegional(contextOf(request), request.body.id)),
+  }));
 };

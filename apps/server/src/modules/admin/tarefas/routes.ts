@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { recordId } from '@portal/domain';
-import { messageReply } from '@portal/domain/contracts/envelopes';
-import { taskListQuery, taskListReply } from '@portal/domain/contracts/task-queue';
+import { taskCalls } from '@portal/domain/contracts/calls/admin';
 import { writeAudit } from '../../../audit/audit.ts';
 import { filaTarefas } from '../../../db/schema.ts';
 import { contextOf, type ActorContext } from '../../../http/context.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
-import { menuGuard } from '../../../http/menu-guard.ts';
+import { route } from '../../../http/route.ts';
 import { discardFailed, requeueGivenUp } from '../../../jobs/queue.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { listTasks } from './list-tasks.ts';
@@ -55,43 +52,27 @@ async function changeFailedTask(
  * (the menu's rule, checked before anything is read).
  */
 export const tarefasRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Fila de tarefas'];
-  const onRequest = menuGuard('fila-tarefas');
-  const params = z.object({ id: recordId });
+  route(app, taskCalls.list, async (request) => listTasks(app.db, request.query));
 
-  app.get(
-    '/admin/tarefas',
-    { onRequest, schema: { tags, querystring: taskListQuery, response: { 200: taskListReply } } },
-    async (request) => listTasks(app.db, request.query),
-  );
+  route(app, taskCalls.requeue, async (request) => {
+    await changeFailedTask(
+      contextOf(request),
+      request.params.id,
+      requeueGivenUp,
+      'reexecutar-tarefa',
+      NOT_GIVEN_UP,
+    );
+    return { error: 0 as const, msg: REQUEUED };
+  });
 
-  app.post(
-    '/admin/tarefas/:id/reexecutar',
-    { onRequest, schema: { tags, params, response: { 200: messageReply } } },
-    async (request) => {
-      await changeFailedTask(
-        contextOf(request),
-        request.params.id,
-        requeueGivenUp,
-        'reexecutar-tarefa',
-        NOT_GIVEN_UP,
-      );
-      return { error: 0 as const, msg: REQUEUED };
-    },
-  );
-
-  app.delete(
-    '/admin/tarefas/:id',
-    { onRequest, schema: { tags, params, response: { 200: messageReply } } },
-    async (request) => {
-      await changeFailedTask(
-        contextOf(request),
-        request.params.id,
-        discardFailed,
-        'descartar-tarefa',
-        NOT_FAILED,
-      );
-      return { error: 0 as const, msg: DISCARDED };
-    },
-  );
+  route(app, taskCalls.discard, async (request) => {
+    await changeFailedTask(
+      contextOf(request),
+      request.params.id,
+      discardFailed,
+      'descartar-tarefa',
+      NOT_FAILED,
+    );
+    return { error: 0 as const, msg: DISCARDED };
+  });
 };

@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordId, userSaveBody } from '@portal/domain';
-import { contextOf } from '../../../http/context.ts';
-import { menuGuard } from '../../../http/menu-guard.ts';
-import { listExportQuery } from '@portal/domain/contracts/reports';
+import { userCalls as calls } from '@portal/domain/contracts/calls/admin';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
-import { sendListSheet } from '../../../http/sheet-export.ts';
-import {
-  deletedReply,
-  idBody,
-  listBody,
-  listReply,
-  messageReply,
-  savedReply,
-} from '@portal/domain/contracts/envelopes';
-import { userOptionsReply, userRow } from '@portal/domain/contracts/admin';
+import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';
+import { route } from '../../../http/route.ts';
+import { sendListSheet } from '../../../http/sheet-export.ts';
 import { deleteUser } from './delete-user.ts';
 import { listUsers } from './list-users.ts';
 import { saveUser } from './save-user.ts';
@@ -27,89 +17,51 @@ const INVITE_FAILED =
 
 /** User administration (/usuarios; spec part 2 §2.5, §5, §7 usuarios/*). */
 export const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = menuGuard('usuarios');
-  const tags = ['Usuários'];
   const resetDeps = () => ({ validMinutes: app.config.passwordResetMinutes });
 
-  app.post(
-    '/usuarios/list',
-    { onRequest, schema: { tags, body: listBody, response: { 200: listReply(userRow) } } },
-    async (request) => ({
-      error: 0 as const,
-      ...(await listUsers(app.db, request.body)),
-    }),
+  route(app, calls.list, async (request) => ({
+    error: 0 as const,
+    ...(await listUsers(app.db, request.body)),
+  }));
+
+  route(app, calls.exportList, async (request, reply) =>
+    sendListSheet(
+      reply,
+      ADMIN_SHEETS['usuarios'],
+      { format: request.query.formato, publicUrl: app.config.publicUrl },
+      (paging) => listUsers(app.db, { ...request.query, ...paging }),
+    ),
   );
 
-  app.get(
-    '/usuarios/list/exportar',
-    { onRequest, schema: { tags, querystring: listExportQuery } },
-    async (request, reply) =>
-      sendListSheet(
-        reply,
-        ADMIN_SHEETS['usuarios'],
-        { format: request.query.formato, publicUrl: app.config.publicUrl },
-        (paging) => listUsers(app.db, { ...request.query, ...paging }),
-      ),
-  );
+  route(app, calls.options, async () => ({ error: 0 as const, dados: await userOptions(app.db) }));
 
-  app.get(
-    '/usuarios/opcoes',
-    { onRequest, schema: { tags, response: { 200: userOptionsReply } } },
-    async () => ({
-      error: 0 as const,
-      dados: await userOptions(app.db),
-    }),
-  );
+  route(app, calls.add, async (request) => {
+    const ctx = contextOf(request);
+    const dados = await saveUser(ctx, request.body, 'add');
+    // The account exists either way; a mail failure must not turn the save into an error.
+    const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
+      () => INVITE_SENT,
+      (err: unknown) => {
+        request.log.warn({ err }, 'invite e-mail failed');
+        return INVITE_FAILED;
+      },
+    );
+    return { error: 0 as const, msg, dados };
+  });
 
-  app.post(
-    '/usuarios/add',
-    { onRequest, schema: { tags, body: userSaveBody, response: { 200: savedReply(userRow) } } },
-    async (request) => {
-      const ctx = contextOf(request);
-      const dados = await saveUser(ctx, request.body, 'add');
-      // The account exists either way; a mail failure must not turn the save into an error.
-      const msg = await sendPasswordReset(ctx, resetDeps(), dados.id).then(
-        () => INVITE_SENT,
-        (err: unknown) => {
-          request.log.warn({ err }, 'invite e-mail failed');
-          return INVITE_FAILED;
-        },
-      );
-      return { error: 0 as const, msg, dados };
-    },
-  );
+  route(app, calls.edit, async (request) => ({
+    error: 0 as const,
+    msg: SAVED,
+    dados: await saveUser(contextOf(request), request.body, 'edit'),
+  }));
 
-  app.post(
-    '/usuarios/edit',
-    {
-      onRequest,
-      schema: { tags, body: userSaveBody.extend({ id: recordId }), response: { 200: savedReply(userRow) } },
-    },
-    async (request) => ({
-      error: 0 as const,
-      msg: SAVED,
-      dados: await saveUser(contextOf(request), request.body, 'edit'),
-    }),
-  );
+  route(app, calls.delete, async (request) => ({
+    error: 0 as const,
+    ...(await deleteUser(contextOf(request), request.body.id)),
+  }));
 
-  app.post(
-    '/usuarios/delete',
-    { onRequest, schema: { tags, body: idBody, response: { 200: deletedReply } } },
-    async (request) => ({
-      error: 0 as const,
-      ...(await deleteUser(contextOf(request), request.body.id)),
-    }),
-  );
-
-  app.post(
-    '/usuarios/enviar-redefinicao-senha',
-    {
-      onRequest,
-      schema: { tags, body: idBody, response: { 200: messageReply } },
-    },
-    async (request) => ({
-      error: 0 as const,
-      msg: await sendPasswordReset(contextOf(request), resetDeps(), request.body.id),
-    }),
-  );
+  route(app, calls.sendReset, async (request) => ({
+    error: 0 as const,
+    msg: await sendPasswordReset(contextOf(request), resetDeps(), request.body.id),
+  }));
 };
