@@ -13,11 +13,11 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-
-type Schema = z.core.$ZodType;
 import { accessProblem, PUBLIC, statusesOf, type AccessRule, type Call } from '@portal/domain/contracts/call';
 import { authenticate } from '../auth/authenticate.ts';
 import { forbidden, unauthorized } from './errors.ts';
+
+type Schema = z.core.$ZodType;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
