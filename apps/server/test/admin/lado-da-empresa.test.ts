@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP, ONLY_CELL_OTHER_SIDE, PROFILE } from '@portal/domain';
-import { hashPassword } from '../../src/auth/passwords.ts';
 import { usuarios } from '../../src/db/schema.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { signedIn } from './support.ts';
+import { providerAdministrator, signedIn } from './support.ts';
 
 /**
  * Issue 30: a user administrator outside the cell (the provider's) creates and edits users only in
@@ -49,17 +47,7 @@ beforeAll(async () => {
   company.telecom = byName('Operadora Telecom');
   company.provedor = byName('Xerox/AM');
   company.tower = byName('Torres Brasil');
-  const chief = await admin.post(
-    '/usuarios/add',
-    newUser('chefe.provedor@teste.portal', { id_perfil: PROFILE.ADMINISTRADOR }),
-  );
-  expect(chief.status, JSON.stringify(chief.body)).toBe(200);
-  // Administrators never set passwords: the test gives the new one the demo password, already chosen.
-  await t.app.db
-    .update(usuarios)
-    .set({ passwordHash: await hashPassword(DEMO_PASSWORD), trocarSenha: 1 })
-    .where(eq(usuarios.email, 'chefe.provedor@teste.portal'));
-  providerAdmin = await signedIn(t.app, 'chefe.provedor@teste.portal');
+  providerAdmin = await providerAdministrator(t.app, admin, 'chefe.provedor@teste.portal', company.provedor);
 });
 afterAll(() => t.close());
 

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP, PROFILE } from '@portal/domain';
-import { hashPassword } from '../../src/auth/passwords.ts';
-import { empresas, grupos, usuarios } from '../../src/db/schema.ts';
+import { GROUP } from '@portal/domain';
+import { empresas, grupos } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { bearer, createTestApp, login, runQueue, type TestApp } from '../support/test-app.ts';
-import { signedIn } from '../admin/support.ts';
+import { providerAdministrator, signedIn } from '../admin/support.ts';
 
 /**
  * Hostile review of issue 30, the holes it found and that are closed now: the side rule through
@@ -39,21 +38,7 @@ beforeAll(async () => {
   company.telecom = byName('Operadora Telecom');
   company.provedor = byName('Xerox/AM');
   company.tower = byName('Torres Brasil');
-  const chief = await admin.post('/usuarios/add', {
-    name: 'Chefe Provedor',
-    email: 'chefe.abertos@teste.portal',
-    id_empresa: company.provedor,
-    id_grupo: GROUP.AMEE,
-    id_perfil: PROFILE.ADMINISTRADOR,
-    regionais: [],
-    id_status: 1,
-  });
-  expect(chief.status, JSON.stringify(chief.body)).toBe(200);
-  await t.app.db
-    .update(usuarios)
-    .set({ passwordHash: await hashPassword(DEMO_PASSWORD), trocarSenha: 1 })
-    .where(eq(usuarios.email, 'chefe.abertos@teste.portal'));
-  providerAdmin = await signedIn(t.app, 'chefe.abertos@teste.portal');
+  providerAdmin = await providerAdministrator(t.app, admin, 'chefe.abertos@teste.portal', company.provedor);
 });
 afterAll(() => t.close());
 

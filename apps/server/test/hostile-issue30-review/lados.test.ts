@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP, ONLY_CELL_OTHER_SIDE, PROFILE } from '@portal/domain';
-import { hashPassword } from '../../src/auth/passwords.ts';
 import { usuarios } from '../../src/db/schema.ts';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { signedIn } from '../admin/support.ts';
+import { providerAdministrator, signedIn } from '../admin/support.ts';
 
 /**
  * Hostile review of issue 30, "a user administrator outside the cell creates and edits users only
@@ -38,21 +36,7 @@ beforeAll(async () => {
     ).id as number;
   telecomCompany = byName('Operadora Telecom');
   providerCompany = byName('Xerox/AM');
-  const chief = await admin.post('/usuarios/add', {
-    name: 'Chefe Provedor',
-    email: 'chefe.lados@teste.portal',
-    id_empresa: providerCompany,
-    id_grupo: GROUP.AMEE,
-    id_perfil: PROFILE.ADMINISTRADOR,
-    regionais: [],
-    id_status: 1,
-  });
-  expect(chief.status, JSON.stringify(chief.body)).toBe(200);
-  await t.app.db
-    .update(usuarios)
-    .set({ passwordHash: await hashPassword(DEMO_PASSWORD), trocarSenha: 1 })
-    .where(eq(usuarios.email, 'chefe.lados@teste.portal'));
-  providerAdmin = await signedIn(t.app, 'chefe.lados@teste.portal');
+  providerAdmin = await providerAdministrator(t.app, admin, 'chefe.lados@teste.portal', providerCompany);
 });
 afterAll(() => t.close());
 
