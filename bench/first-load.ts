@@ -17,8 +17,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
+import { launchBrowser } from '../e2e/support/chromium.ts';
 
 /**
  * Each route with the selector of its own content, which only its lazily loaded page renders (not the
@@ -201,18 +202,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2).replace('.', ',');
 const server = process.env.BASE_URL ? null : await startServer();
 const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
 try {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const session = await signInSession(baseUrl);
     const verbose = process.argv.includes('--files');

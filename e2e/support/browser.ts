@@ -1,22 +1,8 @@
 import type { SessionUser } from '@portal/domain';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Debian's Chromium; never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { launchBrowser } from './chromium.ts';
 
 /** A fresh, isolated browser context (own localStorage, so its own session), desktop-sized unless told otherwise. */
 export async function openPage(
