@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { GROUP, PROFILE, type Actor, type Permissions, type RoleKind } from '../access/groups.ts';
+import {
+  accessProblem,
+  defineCall,
+  errorKindsOf,
+  formRule,
+  menuRule,
+  PUBLIC,
+  SIGNED_IN,
+  statusesOf,
+  type CallSpec,
+} from './call.ts';
+
+// Who may make a call (GUIDE §3: the call's access rule is the menu's own rule, so a screen's entry
+// and its calls never disagree), and the statuses each call declares.
+const ALL_FLAGS: Permissions = {
+  cadastro: true,
+  cnpjs: true,
+  relatorios: true,
+  empresas: true,
+  usuarios: true,
+};
+const actor = (papel: RoleKind, changes: Partial<Actor> = {}): Actor => ({
+  grupo: GROUP.CELULA,
+  papel,
+  perfil: PROFILE.CADASTRO_UC,
+  permissoes: ALL_FLAGS,
+  ...changes,
+});
+const consulta = { perfil: PROFILE.CONSULTA };
+
+describe('accessProblem: who may make a call', () => {
+  it('public and signed-in calls are open to any signed-in user, Consulta included', () => {
+    for (const rule of [PUBLIC, SIGNED_IN]) {
+      expect(accessProblem(actor('tower', consulta), rule)).toBeNull();
+    }
+  });
+
+  it('a menu call is refused to whoever lacks the menu entry', () => {
+    expect(accessProblem(actor('celula'), menuRule('logs'))).toBe('Você não tem permissão para esta ação.');
+    expect(accessProblem(actor('celula', { perfil: PROFILE.ADMINISTRADOR }), menuRule('logs'))).toBeNull();
+  });
+
+  it('a menu call that writes is refused to Consulta, who still reads', () => {
+    const amee = actor('amee', consulta);
+    expect(accessProblem(amee, menuRule('pos-aprovacao'))).toBeNull();
+    expect(accessProblem(amee, menuRule('pos-aprovacao', { write: true }))).toBe(
+      'Seu perfil não permite salvar esta solicitação.',
+    );
+    expect(accessProblem(actor('amee'), menuRule('pos-aprovacao', { write: true }))).toBeNull();
+  });
+
+  it('a form call is refused, naming the form, to a group without access to it', () => {
+    expect(accessProblem(actor('grupo_tim'), formRule('agua', 'nova'))).toBe(
+      'Seu grupo não tem acesso a Nova Matrícula.',
+    );
+    expect(accessProblem(actor('celula'), formRule('agua', 'nova'))).toBeNull();
+  });
+
+  it('a form write is refused to Consulta; reading the form is not', () => {
+    expect(accessProblem(actor('celula', consulta), formRule('energia', 'nova'))).toBeNull();
+    expect(accessProblem(actor('celula', consulta), formRule('energia', 'nova', 'write'))).toBe(
+      'Seu perfil não permite salvar esta solicitação.',
+    );
+  });
+
+  it('creating on a form also needs the cadastro flag and a creator role', () => {
+    expect(accessProblem(actor('solicitante'), formRule('energia', 'nova', 'create'))).toBeNull();
+    expect(
+      accessProblem(
+        actor('solicitante', { permissoes: { ...ALL_FLAGS, cadastro: false } }),
+        formRule('energia', 'troca', 'create'),
+      ),
+    ).toBe('Seu grupo não tem permissão de cadastro.');
+    expect(accessProblem(actor('amee'), formRule('energia', 'nova', 'create'))).toBe(
+      'Seu grupo não pode cadastrar esta solicitação.',
+    );
+    expect(accessProblem(actor('solicitante', consulta), formRule('energia', 'nova', 'create'))).toBe(
+      'Seu perfil não permite salvar esta solicitação.',
+    );
+  });
+
+  it('menuRule and formRule carry write only when asked', () => {
+    expect(menuRule('logs')).toEqual({ kind: 'menu', menu: 'logs' });
+    expect(menuRule('logs', { write: false })).toEqual({ kind: 'menu', menu: 'logs' });
+    expect(menuRule('logs', { write: true })).toEqual({ kind: 'menu', menu: 'logs', write: true });
+    expect(formRule('agua', 'troca')).toEqual({ kind: 'form', flow: 'agua', formKind: 'troca' });
+    expect(formRule('agua', 'troca', 'create')).toEqual({
+      kind: 'form',
+      flow: 'agua',
+      formKind: 'troca',
+      write: 'create',
+    });
+  });
+});
+
+describe('the statuses a call declares', () => {
+  const spec = (changes: Partial<CallSpec>): CallSpec => ({
+    method: 'GET',
+    path: '/api/x',
+    tags: ['x'],
+    access: SIGNED_IN,
+    ...changes,
+  });
+
+  it('a public GET without input: malformed input and the server’s own failures only', () => {
+    expect(errorKindsOf(spec({ access: PUBLIC }))).toEqual(['malformed', 'internal', 'unavailable']);
+  });
+
+  it('behind the session: 401 and 403 besides', () => {
+    expect(errorKindsOf(spec({}))).toEqual([
+      'malformed',
+      'internal',
+      'unavailable',
+      'unauthenticated',
+      'forbidden',
+    ]);
+  });
+
+  it('a call that takes input can refuse a value (422)', () => {
+    for (const input of ['query', 'params'] as const) {
+      expect(errorKindsOf(spec({ access: PUBLIC, [input]: z.object({}) }))).toContain('refused');
+    }
+    expect(errorKindsOf(spec({ access: PUBLIC }))).not.toContain('refused');
+  });
+
+  it('any call but a GET reads a body: its size and type can be refused (413, 415)', () => {
+    const post = errorKindsOf(spec({ access: PUBLIC, method: 'POST' }));
+    expect(post).toEqual(['malformed', 'internal', 'unavailable', 'tooLarge', 'unsupportedMediaType']);
+    const withBody = errorKindsOf(spec({ access: PUBLIC, method: 'PUT', body: z.object({}) }));
+    expect(withBody).toEqual([
+      'malformed',
+      'internal',
+      'unavailable',
+      'refused',
+      'tooLarge',
+      'unsupportedMediaType',
+    ]);
+    const multipart = errorKindsOf(spec({ access: PUBLIC, multipart: { fields: z.object({}), files: [] } }));
+    expect(multipart).toEqual(expect.arrayContaining(['refused', 'tooLarge', 'unsupportedMediaType']));
+  });
+
+  it('a call’s own refusals are added once', () => {
+    expect(errorKindsOf(spec({ errors: ['conflict', 'notFound', 'forbidden'] }))).toEqual([
+      'malformed',
+      'internal',
+      'unavailable',
+      'unauthenticated',
+      'forbidden',
+      'conflict',
+      'notFound',
+    ]);
+  });
+
+  it('defineCall answers 200 with the answer and every error status with the envelope', () => {
+    const answer = z.object({ error: z.literal(0) });
+    const call = defineCall(spec({ answer, errors: ['conflict'] }));
+    expect(Object.keys(call.answers).map(Number)).toEqual([200, 400, 401, 403, 409, 500, 503]);
+    expect(call.answers[200]).toBe(answer);
+    expect(statusesOf(call)).toEqual([200, 400, 500, 503, 401, 403, 409]);
+    expect(
+      z.safeParse(call.answers[409]!, { error: 1, msg: 'Este registro foi alterado por outro usuário' })
+        .success,
+    ).toBe(true);
+    expect(z.safeParse(call.answers[409]!, { error: 0 }).success).toBe(false);
+  });
+
+  it('a download declares no JSON answer for 200, still one per error', () => {
+    const call = defineCall(spec({ download: { contentTypes: ['text/csv'] } }));
+    expect(call.answers[200]).toBeUndefined();
+    expect(statusesOf(call)).toContain(200);
+  });
+});
