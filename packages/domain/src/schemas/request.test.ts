@@ -104,3 +104,62 @@ describe('Payload de salvar solicitação', () => {
     expect(data).not.toHaveProperty('id_tipo_pagamento');
   });
 });
+
+describe('Payload de salvar solicitação: identificadores, apelidos e códigos', () => {
+  const energyNew = requestSaveSchema('energia', 'nova');
+  const waterChange = requestSaveSchema('agua', 'troca');
+  const data = (result: { success: boolean; data?: unknown }) => result.data as Record<string, unknown>;
+
+  it('identificadores são normalizados (NFKC, maiúsculas, sem caracteres invisíveis); textos livres não', () => {
+    const parsed = data(
+      energyNew.safeParse({ endereco_id: 'ｅｎｄ-１', unidade: 'a\u200bb', endereco: 'ｅｎｄ' }),
+    );
+    expect(parsed).toMatchObject({ endereco_id: 'END-1', unidade: 'AB', endereco: 'ｅｎｄ' });
+  });
+
+  it('um corpo que não é um objeto é recusado', () => {
+    for (const body of ['ab', null, 7]) {
+      expect(energyNew.safeParse(body).success, String(body)).toBe(false);
+    }
+  });
+
+  it('com id_tipo_pagamento e tipo_de_pagamento juntos, vale tipo_de_pagamento', () => {
+    expect(data(waterChange.safeParse({ id_tipo_pagamento: 2, tipo_de_pagamento: 1 }))).toEqual({
+      tipo_de_pagamento: 1,
+    });
+  });
+
+  it('UF em branco limpa o campo; UF que não é texto é recusada nomeando o campo', () => {
+    expect(data(energyNew.safeParse({ uf: '  ' }))).toEqual({ uf: null });
+    expect(firstMessage(energyNew.safeParse({ uf: 5 }))).toBe('O campo UF é inválido.');
+  });
+
+  it('status fora do catálogo: "O campo Status é inválido."', () => {
+    expect(firstMessage(energyNew.safeParse({ status: 99 }))).toBe('O campo Status é inválido.');
+    expect(data(energyNew.safeParse({ status: '8' }))).toEqual({ status: 8 });
+  });
+
+  it('Tipo de Protocolo é um número inteiro de 1 a 32767', () => {
+    expect(data(energyNew.safeParse({ id_protocolo: ' 12 ' }))).toEqual({ id_protocolo: 12 });
+    expect(firstMessage(energyNew.safeParse({ id_protocolo: '0' }))).toBe(
+      'O campo Tipo de Protocolo deve ser um número inteiro de 1 a 32767.',
+    );
+  });
+
+  it('a data do ano 0000 é recusada (o PostgreSQL não tem ano 0)', () => {
+    expect(firstMessage(energyNew.safeParse({ data_ligacao: '0000-01-01' }))).toBe(
+      'O campo Data de Ligação deve ser uma data válida (AAAA-MM-DD).',
+    );
+  });
+
+  it('tensão pela letra da base, diretoria pelo código, referências por id', () => {
+    expect(data(energyNew.safeParse({ id_tensao: 'bt', diretoria: ' TSP ', regional: '3' }))).toEqual({
+      id_tensao: 1,
+      diretoria: 'TSP',
+      regional: 3,
+    });
+    expect(firstMessage(energyNew.safeParse({ id_concessionaria: 'x' }))).toBe(
+      'O campo Concessionária é inválido.',
+    );
+  });
+});
