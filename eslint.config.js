@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      // Stryker's sandboxes (copies of the sources with mutants in them) and its report.
+      '.stryker-tmp/**',
+      'reports/mutation/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

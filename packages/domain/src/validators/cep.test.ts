@@ -18,3 +18,18 @@ describe('CEP', () => {
     expect(formatCep('01310100')).toBe('01310-100');
   });
 });
+
+describe('CEP: só o que é um CEP', () => {
+  it('texto antes ou depois dos dígitos, ou hífen fora do lugar, é inválido', () => {
+    for (const cep of ['x01310-100', '01310-100x', '0131-0100', '01.310100']) {
+      expect(isValidCep(cep), cep).toBe(false);
+    }
+    expect(isValidCep(' 01310-100 ')).toBe(true);
+  });
+
+  it('a máscara entra depois do quinto dígito e para no oitavo', () => {
+    expect(formatCep('01310')).toBe('01310');
+    expect(formatCep('013101')).toBe('01310-1');
+    expect(formatCep('013101009')).toBe('01310-100');
+  });
+});

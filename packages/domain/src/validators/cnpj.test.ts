@@ -50,3 +50,11 @@ describe('CNPJ alfanumérico (desde julho de 2026)', () => {
     expect(isValidCnpj('AAAAAAAAAAAAAA')).toBe(false);
   });
 });
+
+describe('CNPJ: a base do cálculo', () => {
+  it('uma base que não tem exatamente 12 caracteres alfanuméricos é recusada', () => {
+    for (const base of ['123', '1234567890123', '12345678901$']) {
+      expect(() => cnpjCheckDigits(base), base).toThrow('A base do CNPJ tem 12 caracteres alfanuméricos.');
+    }
+  });
+});

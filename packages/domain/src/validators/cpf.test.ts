@@ -22,3 +22,15 @@ describe('CPF', () => {
     expect(isValidCpf('')).toBe(false);
   });
 });
+
+describe('CPF: casos de borda do cálculo', () => {
+  it('resto 2 dá dígito 9 (só resto 0 ou 1 dá 0)', () => {
+    expect(isValidCpf('100.000.000-19')).toBe(true);
+    expect(isValidCpf('100.000.000-10')).toBe(false);
+  });
+
+  it('dígitos repetidos só no começo ou só no fim não tornam o CPF inválido', () => {
+    expect(isValidCpf('111.444.777-35')).toBe(true);
+    expect(isValidCpf('100.000.013-33')).toBe(true);
+  });
+});

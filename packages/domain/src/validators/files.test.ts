@@ -66,3 +66,11 @@ describe('Anexos da regularização (também doc, docx e msg)', () => {
     );
   });
 });
+
+describe('Anexos: a assinatura é o começo do arquivo', () => {
+  it('um arquivo que é só a assinatura ainda é do seu tipo; um mais curto não', () => {
+    const pdfSignature = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    expect(fileProblem('solicitacao', file('a.pdf', pdfSignature))).toBeNull();
+    expect(fileProblem('solicitacao', file('a.pdf', pdfSignature.slice(0, 3)))).toBe(FILE_TYPE_INVALID);
+  });
+});

@@ -15,3 +15,10 @@ describe('phone', () => {
     expect(formatPhone('+55 11 98765-4321')).toBe('+55 11 98765-4321');
   });
 });
+
+describe('phone: what is not a Brazilian number', () => {
+  it('too short or too long to be one is shown as stored', () => {
+    expect(formatPhone('123')).toBe('123');
+    expect(formatPhone('119123456789')).toBe('119123456789');
+  });
+});

@@ -58,3 +58,11 @@ describe('Máscaras de CPF e CNPJ', () => {
     expect(formatCpfOrCnpj('12abc')).toBe('12.ABC');
   });
 });
+
+describe('máscaras a partir de um valor já mascarado', () => {
+  it('CPF e CNPJ já com máscara saem iguais; no CNPJ, o que não é dígito no fim é descartado', () => {
+    expect(formatCpf('123.456.789-09')).toBe('123.456.789-09');
+    expect(formatCnpj('12.ABC.345/01DE-35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12ABC34501DEX5')).toBe('12.ABC.345/01DE-5');
+  });
+});

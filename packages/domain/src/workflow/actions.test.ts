@@ -137,3 +137,53 @@ describe('why a field is locked', () => {
     );
   });
 });
+
+describe('the name of each move', () => {
+  it('at 9 the fixer hands the request back; the cell reopens it; elsewhere the cell puts it in validation', () => {
+    expect(
+      actionName('tower', STATUS.RECUSADA_CELULA_TOWER, STATUS.EM_VALIDACAO_CELULA, 'energia')?.label,
+    ).toBe('Devolver à Célula');
+    expect(
+      actionName('property', STATUS.RECUSADA_CELULA_TOWER, STATUS.EM_VALIDACAO_CELULA, 'agua')?.label,
+    ).toBe('Devolver à Célula');
+    expect(
+      actionName('celula', STATUS.RECUSADA_CELULA_TOWER, STATUS.EM_VALIDACAO_CELULA, 'energia')?.label,
+    ).toBe('Reabrir na Célula');
+    expect(actionName('tower', STATUS.APROVADA_REGIONAL, STATUS.EM_VALIDACAO_CELULA, 'energia')?.label).toBe(
+      'Colocar em validação',
+    );
+  });
+
+  it('the cell refusing to 9 returns the request to the tower on energy, to Property Management on water', () => {
+    expect(actionName('celula', STATUS.EM_VALIDACAO_CELULA, STATUS.RECUSADA_CELULA_TOWER, 'energia')).toEqual(
+      {
+        label: 'Devolver à Tower',
+        tone: 'refuse',
+      },
+    );
+    expect(actionName('celula', STATUS.EM_VALIDACAO_CELULA, STATUS.RECUSADA_CELULA_TOWER, 'agua')).toEqual({
+      label: 'Devolver ao Property',
+      tone: 'refuse',
+    });
+  });
+
+  it('a plain save is offered where the status may be kept, never while creating', () => {
+    const cell = {
+      actor: { papel: 'celula' as const, perfil: 2 },
+      flow: 'energia' as const,
+      kind: 'nova' as const,
+    };
+    expect(mayKeepStatus({ ...cell, currentStatus: STATUS.EM_VALIDACAO_CELULA })).toBe(true);
+    expect(mayKeepStatus({ ...cell, currentStatus: null })).toBe(false);
+  });
+
+  it('while creating, a field the creator does not fill is filled later by whoever handles the request', () => {
+    const creating = {
+      actor: { papel: 'solicitante' as const, perfil: 2 },
+      flow: 'energia' as const,
+      kind: 'nova' as const,
+      currentStatus: null,
+    };
+    expect(lockReason(creating, 'protocolo')).toBe('Preenchido depois, por quem trata a solicitação.');
+  });
+});

@@ -139,7 +139,16 @@ describe('checkSave: status', () => {
       current: { status: 2, values: FILLED },
       next: { status: 11, values: {} },
     });
-    expect(verdict).toMatchObject({ code: 422, msg: 'O status 11 não existe.' });
+    expect(verdict).toEqual({ ok: false, code: 422, status: 11, msg: 'O status 11 não existe.' });
+  });
+
+  it('registro guardado com status inexistente (11) é 422 e nada é salvo', () => {
+    const verdict = save({
+      actor: actor('celula'),
+      current: { status: 11, values: FILLED },
+      next: { status: 4, values: {} },
+    });
+    expect(verdict).toEqual({ ok: false, code: 422, status: 11, msg: 'O status atual 11 não existe.' });
   });
 });
 

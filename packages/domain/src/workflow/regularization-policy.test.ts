@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleKind } from '../access/groups.ts';
 import type { RegularizationStatus } from '../catalogs/regularization.ts';
-import { checkRegularizationSave, regularizationPolicy } from './regularization-policy.ts';
+import {
+  checkRegularizationSave,
+  regularizationDeleteProblem,
+  regularizationPolicy,
+} from './regularization-policy.ts';
 
 const policy = (
   papel: RoleKind,
@@ -149,5 +153,49 @@ describe('checkRegularizationSave', () => {
       code: 422,
       msg: 'A solicitação não pode passar de "Em Andamento" para "Processo Iniciado".',
     });
+  });
+});
+
+describe('Regularização: quem cria e quem apaga', () => {
+  it('só a Célula abre uma regularização; os demais recebem "Seu grupo não pode cadastrar esta solicitação."', () => {
+    expect(policy('celula', null).canSave).toBe(true);
+    expect(policy('amee', null)).toEqual({
+      canSave: false,
+      reason: 'Seu grupo não pode cadastrar esta solicitação.',
+      statusChoices: [],
+      editableFields: [],
+      editableFiles: [],
+      requiredFields: [],
+      requiredFiles: [],
+    });
+  });
+
+  it('somente leitura não oferece status, campos nem arquivos', () => {
+    expect(policy('regional', 2)).toEqual({
+      canSave: false,
+      reason: 'Seu grupo não pode alterar esta solicitação no status "Em Andamento".',
+      statusChoices: [],
+      editableFields: [],
+      editableFiles: [],
+      requiredFields: [],
+      requiredFiles: [],
+    });
+  });
+
+  it('só uma divergência ainda não trabalhada é apagada, pela Célula ou por um Administrador', () => {
+    const refused =
+      'Só uma divergência ainda não trabalhada (Divergente) pode ser apagada, pela Célula ou por um Administrador.';
+    expect(regularizationDeleteProblem({ papel: 'celula', perfil: 2 }, 0)).toBeNull();
+    expect(regularizationDeleteProblem({ papel: 'celula', perfil: 2 }, null)).toBeNull();
+    expect(regularizationDeleteProblem({ papel: 'amee', perfil: 1 }, 0)).toBeNull();
+    expect(regularizationDeleteProblem({ papel: 'celula', perfil: 2 }, 1)).toBe(refused);
+    expect(regularizationDeleteProblem({ papel: 'amee', perfil: 2 }, 0)).toBe(refused);
+    expect(regularizationDeleteProblem({ papel: 'amee', perfil: 1 }, 3)).toBe(refused);
+  });
+
+  it('o perfil 3 (Consulta) não apaga nada', () => {
+    expect(regularizationDeleteProblem({ papel: 'celula', perfil: 3 }, 0)).toBe(
+      'Seu perfil não permite salvar esta solicitação.',
+    );
   });
 });
