@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_FLAGS } from '../test-support/actors.ts';
 import {
   companyRemovalProblem,
   flagBeyondGranter,
@@ -21,13 +22,6 @@ const NO_FLAGS: Permissions = {
   relatorios: false,
   empresas: false,
   usuarios: false,
-};
-const ALL_FLAGS: Permissions = {
-  cadastro: true,
-  cnpjs: true,
-  relatorios: true,
-  empresas: true,
-  usuarios: true,
 };
 
 /** A cell user who administers users (flag 'usuarios') and nothing else, profile 4. */

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { actorOf as actor, ALL_FLAGS } from '../test-support/actors.ts';
 import { GROUP, PROFILE, ROLE_KIND_KEYS, type Actor, type Permissions, type RoleKind } from './groups.ts';
 import { canSee, hidesHeader, menuFor, type MenuKey } from './menu.ts';
 
 // The sidebar by group and profile (spec part 1 §6, part 2 §6). The server authorizes each screen's
 // calls with the same rule (contracts/call.ts), so what is asserted here is also what the API allows.
-const ALL_FLAGS: Permissions = {
-  cadastro: true,
-  cnpjs: true,
-  relatorios: true,
-  empresas: true,
-  usuarios: true,
-};
-const actor = (papel: RoleKind, changes: Partial<Actor> = {}): Actor => ({
-  grupo: GROUP.CELULA,
-  papel,
-  perfil: PROFILE.CADASTRO_UC,
-  permissoes: ALL_FLAGS,
-  ...changes,
-});
 const without = (flag: keyof Permissions) => ({ permissoes: { ...ALL_FLAGS, [flag]: false } });
 const consulta = { perfil: PROFILE.CONSULTA };
 const admin = { perfil: PROFILE.ADMINISTRADOR };

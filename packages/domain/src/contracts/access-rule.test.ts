@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP, PROFILE, type Actor, type Permissions, type RoleKind } from '../access/groups.ts';
+import { actorOf as actor, ALL_FLAGS } from '../test-support/actors.ts';
+import { PROFILE } from '../access/groups.ts';
 import { accessProblem } from './access-rule.ts';
 import { formRule, menuRule, PUBLIC, SIGNED_IN } from './call.ts';
 
 // Who may make a call (GUIDE §3: the call's access rule is the menu's own rule, so a screen's entry
 // and its calls never disagree).
-const ALL_FLAGS: Permissions = {
-  cadastro: true,
-  cnpjs: true,
-  relatorios: true,
-  empresas: true,
-  usuarios: true,
-};
-const actor = (papel: RoleKind, changes: Partial<Actor> = {}): Actor => ({
-  grupo: GROUP.CELULA,
-  papel,
-  perfil: PROFILE.CADASTRO_UC,
-  permissoes: ALL_FLAGS,
-  ...changes,
-});
 const consulta = { perfil: PROFILE.CONSULTA };
 
 describe('accessProblem: who may make a call', () => {
