@@ -20,6 +20,7 @@ import {
 } from '@portal/domain/contracts/search';
 import type { DbOrTx } from '../../db/client.ts';
 import { resolveSearch } from '../../db/text-search.ts';
+import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { findRegularizations, findRequests } from './repo.ts';
 
 type Row = Awaited<ReturnType<typeof findRequests>>[number];
@@ -75,12 +76,16 @@ export async function searchEverything(db: DbOrTx, user: SessionUser, q: string)
     async (g): Promise<SearchGroup> => {
       const form = requestForm(g.flow, g.kind);
       const rows = await findRequests(db, user, g.flow, g.kind, search, limit);
+      // The administrators' names of the statuses, as the lists show them (read only for a group with hits).
+      const labels = rows.length ? await statusLabelsOf(db, g.flow, g.kind) : new Map<number, string>();
       return {
         grupo: g.key,
         titulo: form.title,
         itens: rows
           .slice(0, SEARCH_GROUP_LIMIT)
-          .map((r) => hitOf(r, statusLabel(r.status, g.flow, g.kind), editPathFor(form, r.id))),
+          .map((r) =>
+            hitOf(r, labels.get(r.status) ?? statusLabel(r.status, g.flow, g.kind), editPathFor(form, r.id)),
+          ),
         mais: rows.length > SEARCH_GROUP_LIMIT,
         link_lista: withList(form.listPath, q),
       };
@@ -90,12 +95,21 @@ export async function searchEverything(db: DbOrTx, user: SessionUser, q: string)
     canSee(user, REGULARIZATION_MENU[g.flow]),
   ).map(async (g): Promise<SearchGroup> => {
     const rows = await findRegularizations(db, g.flow, search, limit);
+    const labels = rows.length
+      ? await statusLabelsOf(db, g.flow, 'regularizacao')
+      : new Map<number, string>();
     return {
       grupo: g.key,
       titulo: REGULARIZATION_TITLES[g.flow],
       itens: rows
         .slice(0, SEARCH_GROUP_LIMIT)
-        .map((r) => hitOf(r, regularizationLabel(r.status), `${g.path}/cadastro/${r.id}/editar`)),
+        .map((r) =>
+          hitOf(
+            r,
+            labels.get(regularizationStatusOf(r.status)) ?? regularizationLabel(r.status),
+            `${g.path}/cadastro/${r.id}/editar`,
+          ),
+        ),
       mais: rows.length > SEARCH_GROUP_LIMIT,
       link_lista: withList(g.path, q),
     };
