@@ -12,7 +12,7 @@ import type {
 } from '@portal/domain';
 import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
 import type { AuditAction } from '../audit/audit.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -290,6 +290,13 @@ export const solicitacoes = pgTable(
     dataPrimeiraFatura: date('data_primeira_fatura', { mode: 'string' }),
     dataRecebimentoFatura: date('data_recebimento_fatura', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search document (issue 34, migration 0017), kept by the database: a stored column, so a
+     * search reads it (and its statistics) instead of folding every row it looks at again.
+     */
+    busca: text('busca').generatedAlwaysAs((): SQL =>
+      searchDocument('portal_busca_solicitacao', requestSearchColumns(solicitacoes)),
+    ),
   },
   (t) => [
     index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
@@ -365,10 +372,7 @@ export const solicitacoes = pgTable(
     index('solicitacoes_endereco_trgm_idx').using('gin', t.enderecoId.op('gin_trgm_ops')),
     index('solicitacoes_site_trgm_idx').using('gin', t.siteId.op('gin_trgm_ops')),
     // The search by anything (issue 34): every word of the text anywhere in the row's document.
-    index('solicitacoes_busca_trgm_idx').using(
-      'gin',
-      sql`${searchDocument('portal_busca_solicitacao', requestSearchColumns(t))} gin_trgm_ops`,
-    ),
+    index('solicitacoes_busca_trgm_idx').using('gin', t.busca.op('gin_trgm_ops')),
     // The reports' search is exact on the postal code (spec part 2 §2.10).
     index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
     // The post-approval lists (a few percent of the requests) read their page and total off this
@@ -706,6 +710,10 @@ export const regularizacoes = pgTable(
     urlFatura: varchar('url_fatura', { length: 500 }),
     cadastrado: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The search document (issue 34, migration 0017), as the requests'. */
+    busca: text('busca').generatedAlwaysAs((): SQL =>
+      searchDocument('portal_busca_regularizacao', regularizationSearchColumns(regularizacoes)),
+    ),
   },
   (t) => [
     index('regularizacoes_fluxo_status_idx').on(t.fluxo, t.status),
@@ -717,10 +725,7 @@ export const regularizacoes = pgTable(
     index('regularizacoes_status_ordem_idx').on(t.fluxo, sql`coalesce(${t.status}, 0)`, t.id),
     index('regularizacoes_cep_idx').on(t.fluxo, t.cep),
     // The search by anything (issue 34), as the requests' document.
-    index('regularizacoes_busca_trgm_idx').using(
-      'gin',
-      sql`${searchDocument('portal_busca_regularizacao', regularizationSearchColumns(t))} gin_trgm_ops`,
-    ),
+    index('regularizacoes_busca_trgm_idx').using('gin', t.busca.op('gin_trgm_ops')),
     // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
     uniqueIndex('regularizacoes_aberta_key')
       .on(t.fluxo, sql`lower(${t.unidade})`)

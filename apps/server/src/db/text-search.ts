@@ -3,15 +3,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { cleanCnpj, searchWords, type SearchWord } from '@portal/domain';
 import type { DbOrTx } from './client.ts';
 import { likeEscape } from './listing.ts';
-import {
-  empresas,
-  regularizacoes,
-  regularizationSearchColumns,
-  requestSearchColumns,
-  searchDocument,
-  solicitacoes,
-  usuarios,
-} from './schema.ts';
+import { empresas, regularizacoes, solicitacoes, usuarios } from './schema.ts';
 
 /**
  * The one search condition (issue 34): the top bar's search, every request list's box, the
@@ -31,8 +23,8 @@ import {
  * name was searched by walking the whole form).
  */
 export interface SearchTarget {
-  /** The row's search document (schema.ts `searchDocument`). */
-  document: SQL;
+  /** The row's search document (the stored column `busca`, migration 0017). */
+  document: AnyColumn;
   /** Identifiers a short text matches at their start (each has a lower() text_pattern_ops index). */
   prefixColumns: AnyColumn[];
   /** The row's requester and company, when it has them. */
@@ -42,14 +34,14 @@ export interface SearchTarget {
 
 /** What a search reads of a request: the lists, the reports and the top bar alike. */
 export const REQUEST_SEARCH: SearchTarget = {
-  document: searchDocument('portal_busca_solicitacao', requestSearchColumns(solicitacoes)),
+  document: solicitacoes.busca,
   prefixColumns: [solicitacoes.unidade, solicitacoes.enderecoId, solicitacoes.siteId],
   requester: solicitacoes.idUsuario,
   company: solicitacoes.idEmpresa,
 };
 /** What a search reads of a regularization (it has no requester). */
 export const REGULARIZATION_SEARCH: SearchTarget = {
-  document: searchDocument('portal_busca_regularizacao', regularizationSearchColumns(regularizacoes)),
+  document: regularizacoes.busca,
   prefixColumns: [regularizacoes.unidade, regularizacoes.enderecoId],
 };
 

@@ -20,10 +20,14 @@ import {
 } from '@portal/domain/contracts/search';
 import type { DbOrTx } from '../../db/client.ts';
 import { resolveSearch } from '../../db/text-search.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
-import { findRegularizations, findRequests } from './repo.ts';
-
-type Row = Awaited<ReturnType<typeof findRequests>>[number];
+import {
+  newestRegularizations,
+  newestRequests,
+  regularizationMatches,
+  requestMatches,
+  statusNames,
+  type SearchRow,
+} from './repo.ts';
 
 const REQUEST_GROUPS: { key: SearchGroupKey; flow: Flow; kind: Kind }[] = [
   { key: 'energia.nova', flow: 'energia', kind: 'nova' },
@@ -36,8 +40,16 @@ const REGULARIZATION_GROUPS: { key: SearchGroupKey; flow: Flow; path: string }[]
   { key: 'consolidacao.agua', flow: 'agua', path: '/agua/consolidacao' },
 ];
 
+/**
+ * How many matches are read at once, in no order, before a text counts as broad: fewer, and they
+ * are every match, grouped and ordered here (one lookup of the search index for every form);
+ * that many, and each form's newest are read in date order instead, where they are dense.
+ */
+const CANDIDATES = 500;
+const SHOWN = SEARCH_GROUP_LIMIT + 1;
+
 /** One line that tells records apart: address, district, city/UF and the ids not in the title. */
-function detailOf(row: Row, titled: string | null): string {
+function detailOf(row: SearchRow, titled: string): string {
   const street = [row.endereco, row.numero].filter(Boolean).join(', ');
   const city = [row.cidade, row.uf].filter(Boolean).join('/');
   const ids = [
@@ -47,7 +59,7 @@ function detailOf(row: Row, titled: string | null): string {
   return [street, row.bairro, city, ...ids].filter(Boolean).join(' · ');
 }
 
-const hitOf = (row: Row, label: string, link: string): SearchHit => {
+const hitOf = (row: SearchRow, label: string, link: string): SearchHit => {
   const titulo = row.unidade ?? row.endereco_id ?? `Nº ${row.id}`;
   return {
     id: row.id,
@@ -60,60 +72,101 @@ const hitOf = (row: Row, label: string, link: string): SearchHit => {
 };
 
 const withList = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
+const newestFirst = (a: SearchRow, b: SearchRow) => b.data.getTime() - a.data.getTime() || b.id - a.id;
 
-const regularizationLabel = (status: number) =>
-  REGULARIZATION_STATUSES.find((s) => s.code === regularizationStatusOf(status))?.label ?? String(status);
+/** Each group's newest rows: from every match when they were all read, else read per group. */
+async function newestPerGroup<G extends { key: SearchGroupKey }>(
+  groups: G[],
+  all: () => Promise<SearchRow[]>,
+  belongs: (group: G, row: SearchRow) => boolean,
+  newest: (group: G) => Promise<SearchRow[]>,
+): Promise<Map<SearchGroupKey, SearchRow[]>> {
+  if (groups.length === 0) return new Map();
+  const matches = await all();
+  if (matches.length < CANDIDATES)
+    return new Map(
+      groups.map((g) => [
+        g.key,
+        matches
+          .filter((r) => belongs(g, r))
+          .sort(newestFirst)
+          .slice(0, SHOWN),
+      ]),
+    );
+  return new Map(await Promise.all(groups.map(async (g) => [g.key, await newest(g)] as const)));
+}
 
 /**
  * The top bar's search (issue 34): the text over every request form and regularization list the
- * user may open (the rule of each one's menu entry, as its own calls check), each within the
- * session's scope, the newest few of each; the groups without a match are left out.
+ * user may open (the rule of each one's menu entry, as its own calls check), the requests within
+ * the session's scope, the newest few of each; the groups without a match are left out.
  */
 export async function searchEverything(db: DbOrTx, user: SessionUser, q: string) {
   const search = await resolveSearch(db, q);
-  const limit = SEARCH_GROUP_LIMIT + 1;
-  const requestGroups = REQUEST_GROUPS.filter((g) => formAccessProblem(user, g.flow, g.kind) === null).map(
-    async (g): Promise<SearchGroup> => {
+  const forms = REQUEST_GROUPS.filter((g) => formAccessProblem(user, g.flow, g.kind) === null);
+  const flows = REGULARIZATION_GROUPS.filter((g) => canSee(user, REGULARIZATION_MENU[g.flow]));
+  const [requests, regularizations, names] = await Promise.all([
+    newestPerGroup(
+      forms,
+      () => requestMatches(db, user, forms, search, CANDIDATES),
+      (g, r) => r.fluxo === g.flow && r.tipo === g.kind,
+      (g) => newestRequests(db, user, g, search, SHOWN),
+    ),
+    newestPerGroup(
+      flows,
+      () =>
+        regularizationMatches(
+          db,
+          flows.map((g) => g.flow),
+          search,
+          CANDIDATES,
+        ),
+      (g, r) => r.fluxo === g.flow,
+      (g) => newestRegularizations(db, g.flow, search, SHOWN),
+    ),
+    statusNames(db),
+  ]);
+  // The administrators' names of the statuses, as the lists show them.
+  const named = (flow: Flow, tipo: string, code: number) =>
+    names.find((n) => n.fluxo === flow && n.tipo === tipo && n.codigo === code)?.rotulo;
+
+  const groups: SearchGroup[] = [
+    ...forms.map((g) => {
       const form = requestForm(g.flow, g.kind);
-      const rows = await findRequests(db, user, g.flow, g.kind, search, limit);
-      // The administrators' names of the statuses, as the lists show them (read only for a group with hits).
-      const labels = rows.length ? await statusLabelsOf(db, g.flow, g.kind) : new Map<number, string>();
+      const rows = requests.get(g.key) ?? [];
       return {
         grupo: g.key,
         titulo: form.title,
         itens: rows
           .slice(0, SEARCH_GROUP_LIMIT)
           .map((r) =>
-            hitOf(r, labels.get(r.status) ?? statusLabel(r.status, g.flow, g.kind), editPathFor(form, r.id)),
+            hitOf(
+              r,
+              named(g.flow, g.kind, r.status) ?? statusLabel(r.status, g.flow, g.kind),
+              editPathFor(form, r.id),
+            ),
           ),
         mais: rows.length > SEARCH_GROUP_LIMIT,
         link_lista: withList(form.listPath, q),
       };
-    },
-  );
-  const regularizationGroups = REGULARIZATION_GROUPS.filter((g) =>
-    canSee(user, REGULARIZATION_MENU[g.flow]),
-  ).map(async (g): Promise<SearchGroup> => {
-    const rows = await findRegularizations(db, g.flow, search, limit);
-    const labels = rows.length
-      ? await statusLabelsOf(db, g.flow, 'regularizacao')
-      : new Map<number, string>();
-    return {
-      grupo: g.key,
-      titulo: REGULARIZATION_TITLES[g.flow],
-      itens: rows
-        .slice(0, SEARCH_GROUP_LIMIT)
-        .map((r) =>
-          hitOf(
-            r,
-            labels.get(regularizationStatusOf(r.status)) ?? regularizationLabel(r.status),
-            `${g.path}/cadastro/${r.id}/editar`,
-          ),
-        ),
-      mais: rows.length > SEARCH_GROUP_LIMIT,
-      link_lista: withList(g.path, q),
-    };
-  });
-  const groups = await Promise.all([...requestGroups, ...regularizationGroups]);
+    }),
+    ...flows.map((g) => {
+      const rows = regularizations.get(g.key) ?? [];
+      return {
+        grupo: g.key,
+        titulo: REGULARIZATION_TITLES[g.flow],
+        itens: rows.slice(0, SEARCH_GROUP_LIMIT).map((r) => {
+          const status = regularizationStatusOf(r.status);
+          const label =
+            named(g.flow, 'regularizacao', status) ??
+            REGULARIZATION_STATUSES.find((s) => s.code === status)?.label ??
+            String(status);
+          return hitOf(r, label, `${g.path}/cadastro/${r.id}/editar`);
+        }),
+        mais: rows.length > SEARCH_GROUP_LIMIT,
+        link_lista: withList(g.path, q),
+      };
+    }),
+  ];
   return { q, grupos: groups.filter((g) => g.itens.length > 0) };
 }
