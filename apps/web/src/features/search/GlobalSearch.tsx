@@ -98,9 +98,9 @@ export function GlobalSearch() {
         rightSectionWidth={52}
         value={text}
         autoComplete="off"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-describedby={`${panelId}-dica`}
+        // The panel (and its hint) exist only while open: the box points to them only then.
+        aria-controls={open ? panelId : undefined}
+        aria-describedby={open ? `${panelId}-dica` : undefined}
         onFocus={() => setOpen(true)}
         onChange={(event) => {
           setText(event.currentTarget.value);
