@@ -33,7 +33,7 @@ const EMPRESAS: Guide = {
 };
 const ALL = [CELULA, REGIONAL, EMPRESAS];
 
-/** Which manual and deck each demo user's group gets (docs/decisions.md, spec part 1 §1). */
+/** Which manual and deck each demo user's group gets (docs/decisions/screens-and-ux.md, D-UX-008, spec part 1 §1). */
 const EXPECTED: Record<string, Guide> = {
   ADMIN: CELULA,
   CELULA: CELULA,

@@ -28,7 +28,7 @@ export interface Config {
    * the embedded PGlite (one process: every change reaches it with its commit) and off with
    * PostgreSQL, where another instance's change reaches this one a few milliseconds after it
    * answered (or, with its listening connection silently cut, up to ~35 s later): a logout there
-   * must count at the very next call, whichever instance takes it (docs/decisions.md).
+   * must count at the very next call, whichever instance takes it (docs/decisions/sign-in-and-sessions.md, D-AUTH-033).
    */
   sessionCache: boolean;
   passwordResetMinutes: number;

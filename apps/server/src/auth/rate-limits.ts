@@ -18,7 +18,7 @@ const at = (ms: number) => new Date(ms).toISOString();
  * the row lock it takes makes concurrent attempts, on any instance, count once each, and its
  * condition refuses the attempt in the same statement, so check and count cannot interleave.
  * Times come from the app's clock (the caller's `now`), not the database's. @fastify/rate-limit
- * runs only one limiter per request, and these endpoints need two at once (docs/decisions.md).
+ * runs only one limiter per request, and these endpoints need two at once (docs/decisions/sign-in-and-sessions.md, D-AUTH-001).
  */
 abstract class AttemptTable {
   private prunedAt = 0;

@@ -80,7 +80,7 @@ const COUNT_AT_LEAST = 1_000;
 const PAGES_AHEAD = 10;
 
 /**
- * How far a capped total counts for a page (docs/decisions.md): an exact count of a million rows,
+ * How far a capped total counts for a page (docs/decisions/lists-and-search.md, D-LST-009): an exact count of a million rows,
  * or of a filter no index narrows, costs far more than the page. It counts ten pages past this one
  * (at least 1,000 rows), so the pager always offers the next pages and page 1 stays cheap; deeper
  * pages count further.

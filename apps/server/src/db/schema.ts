@@ -669,7 +669,7 @@ export const dePara = pgTable(
 /**
  * Regularization of CNPJ / company name (spec part 2 §3 Regularization record, §4.4): a divergence
  * found by an import between a unit's invoice holder and who should hold it. `idCon` is the base
- * row that raised it and `idImportacao` the run (docs/decisions.md). A null status is 0 'Divergente'.
+ * row that raised it and `idImportacao` the run (docs/decisions/provider-base-and-regularization.md, D-BASE-003). A null status is 0 'Divergente'.
  */
 export const regularizacoes = pgTable(
   'regularizacoes',

@@ -13,7 +13,8 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { accessProblem, PUBLIC, statusesOf, type AccessRule, type Call } from '@portal/domain/contracts/call';
+import { accessProblem } from '@portal/domain/contracts/access-rule';
+import { PUBLIC, statusesOf, type AccessRule, type Call } from '@portal/domain/contracts/call';
 import { authenticate } from '../auth/authenticate.ts';
 import { forbidden, unauthorized } from './errors.ts';
 

@@ -10,7 +10,7 @@ import { registerPeriodic } from './periodic.ts';
  * Background work kept in the database (table fila_tarefas, migration 0008), the same on
  * PostgreSQL and PGlite: a task is inserted in the transaction of the change that needs it, so it
  * exists exactly when that change committed; a worker claims due tasks, runs them outside any
- * transaction, marks them done, or keeps the error and tries again later (docs/decisions.md).
+ * transaction, marks them done, or keeps the error and tries again later (docs/decisions/server-infrastructure.md, D-INF-004).
  */
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { bearer, createTestApp, login, type TestApp } from '../support/test-app.
 import { call, multipart, PDF } from '../support/requests.ts';
 
 /**
- * Issue 11 item 4: Regularização CNPJ/Razão Social, spec part 2 §4.4 reading A (docs/decisions.md):
+ * Issue 11 item 4: Regularização CNPJ/Razão Social, spec part 2 §4.4 reading A (docs/decisions/provider-base-and-regularization.md, D-BASE-001):
  * the cell works a divergence at 0, 1, 2 and decides 1, 2, 3 or 5; the provider adds observations
  * and moves 3 → 4; choosing 3 needs the correction and the concessionaire's request and answer.
  */

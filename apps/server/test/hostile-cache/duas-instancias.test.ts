@@ -16,7 +16,7 @@ const answered = async (app: TestApp['app'], token: string) =>
  * answered a session; A ends or changes it. With the cache on, B hears of it only when the
  * database's notice arrives — after A has answered, and never while B's listening connection is
  * silently cut — so on PostgreSQL the cache is off unless SESSION_CACHE turns it on
- * (docs/decisions.md), and B must refuse at its very next call.
+ * (docs/decisions/sign-in-and-sessions.md, D-AUTH-033), and B must refuse at its very next call.
  */
 const postgresDefault = readConfig({ DATABASE_URL: 'postgres://portal@db/portal' }).sessionCache;
 

@@ -5,7 +5,7 @@ import { call, multipart, newUnitPayload, PDF, PNG, readRequest } from '../suppo
 import { bearer, createTestApp, login, loginDemo, type TestApp } from '../support/test-app.ts';
 
 /**
- * The creator's window (issue 15 point 3, docs/decisions.md) lets the author correct what they filled
+ * The creator's window (issue 15 point 3, docs/decisions/requests-workflow.md, D-WF-032) lets the author correct what they filled
  * in — their documents included: `edit` replaces them (checkSave passes creatorWindow). The
  * `apagar-arquivos` call asks requestPolicy without the window, so the author cannot remove one.
  * Another requester of the same company must stay refused.

@@ -7,7 +7,7 @@ import { login } from '../support/test-app.ts';
 import { harness, NON_ADMINS, show, type Harness } from './support.ts';
 
 /**
- * docs/decisions.md (issue 14): /logs is for profile 1 only, "enforced on both calls"; GUIDE §7:
+ * docs/decisions/access-and-administration.md, D-ACC-019 (issue 14): /logs is for profile 1 only, "enforced on both calls"; GUIDE §7:
  * authorize before reading a body. A user without the menu entry learns nothing from the payload:
  * every body, however broken, gets the same 403, and no validation message leaks through.
  */

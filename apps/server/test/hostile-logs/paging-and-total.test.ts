@@ -4,7 +4,7 @@ import { harness, rowsOf, type Harness } from './support.ts';
 
 /**
  * Paging of /logs: the pages of a filter together hold each of its rows exactly once, newest first;
- * `total` is exact up to ten pages past the one asked (at least 1,000 rows, docs/decisions.md) and
+ * `total` is exact up to ten pages past the one asked (at least 1,000 rows, docs/decisions/lists-and-search.md, D-LST-004) and
  * beyond it is that limit with `total_limitado: true`.
  */
 let h: Harness;

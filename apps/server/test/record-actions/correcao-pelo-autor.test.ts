@@ -7,7 +7,7 @@ import { call, newUnitPayload, readRequest } from '../support/requests.ts';
 
 /**
  * Issue 15, point 3: the requester may correct or withdraw a request while nobody has acted on it
- * (docs/decisions.md). The server decides (checkSave with the creator's window, the delete guard);
+ * (docs/decisions/requests-workflow.md, D-WF-032). The server decides (checkSave with the creator's window, the delete guard);
  * each hostile attempt below is what a client could forge.
  */
 let t: TestApp;

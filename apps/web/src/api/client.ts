@@ -1,3 +1,6 @@
+import type { Call, ErrorEnvelope, Schema } from '@portal/domain/contracts/call';
+import type { z } from 'zod';
+import { prettifyError, safeParse } from 'zod/mini';
 import { sessionStore } from '../app/session/store.ts';
 
 /**
@@ -21,13 +24,8 @@ const NO_ANSWER = 0;
 const UNREACHABLE = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 const UNEXPECTED = 'Ocorreu um erro inesperado. Tente novamente.';
 
-interface Envelope {
-  error?: number;
-  msg?: string;
-  campo?: string;
-}
-
-type Method = 'GET' | 'POST' | 'DELETE';
+/** Any answer, read for what tells a refusal from a success: the spec's `error`, `msg` and `campo`. */
+type Envelope = Partial<Omit<ErrorEnvelope, 'error'>> & { error?: number };
 
 /** The session's bearer token, read once per call so a 401 can be matched to the token it was for. */
 const currentToken = () => sessionStore.get()?.token;
@@ -37,20 +35,64 @@ const currentToken = () => sessionStore.get()?.token;
  * is gone on the server, so it is cleared once and the route guard sends the user to /login;
  * anything but a success envelope becomes an ApiError with the server's message and field.
  */
-function settle<T>(
-  status: number,
-  ok: boolean,
-  payload: (T & Envelope) | null,
-  token: string | undefined,
-): T {
+function settle(status: number, ok: boolean, payload: Envelope | null, token: string | undefined): Envelope {
   if (status === 401 && token) sessionStore.expire(token);
   if (!ok || !payload || payload.error)
     throw new ApiError(status, payload?.msg || UNEXPECTED, payload?.campo);
   return payload;
 }
 
-/** Calls /api with the session's bearer token and a JSON body. */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** The input a call takes: its body, query and path parameters, each as its descriptor declares. */
+type Part<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends Schema }
+  ? undefined extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : object extends z.input<S>
+      ? { [P in K]?: z.input<S> }
+      : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+export type CallInput<C extends Call> = Part<C, 'body'> & Part<C, 'query'> & Part<C, 'params'>;
+
+/** The success answer of a call, as its descriptor declares it. */
+export type Answer<C extends Call> = C extends { answer: infer S extends Schema } ? z.output<S> : never;
+
+/** Calls without a body, query or path parameter may be made without an input. */
+type InputArgs<C extends Call> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/** The call's path with its `:name` parameters filled in, and its query string. */
+function urlOf(call: Call, input: { params?: object; query?: object }): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * In development and in tests every answer is parsed against its descriptor, so a server and a
+ * web that drift apart fail at the first call instead of showing wrong data; production builds
+ * drop the check (and its parser) and trust the server, whose own answers are checked by its tests.
+ */
+function checkAnswer(call: Call, payload: unknown): void {
+  if (import.meta.env.PROD || !call.answer) return;
+  const parsed = safeParse(call.answer, payload);
+  if (!parsed.success) {
+    const problem = `Resposta de ${call.method} ${call.path} fora do contrato:\n${prettifyError(parsed.error)}`;
+    console.error(problem, payload);
+    throw new Error(problem);
+  }
+}
+
+/**
+ * Makes a call of the API through its descriptor (packages/domain/src/contracts/calls): the input
+ * and the answer are typed from it, so the web cannot ask for a path, a body or an answer the
+ * server does not declare.
+ */
+export async function call<C extends Call>(descriptor: C, ...[input]: InputArgs<C>): Promise<Answer<C>> {
+  // A call that declares a body always sends one, an empty object when the caller has nothing to say.
+  const body = (input as { body?: unknown } | undefined)?.body ?? (descriptor.body ? {} : undefined);
   const token = currentToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -58,20 +100,19 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
 
   let response: Response;
   try {
-    response = await fetch(`/api/${path}`, {
-      method,
+    response = await fetch(urlOf(descriptor, input ?? {}), {
+      method: descriptor.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(NO_ANSWER, UNREACHABLE);
   }
-  const payload = (await response.json().catch(() => null)) as (T & Envelope) | null;
-  return settle(response.status, response.ok, payload, token);
+  const payload = (await response.json().catch(() => null)) as Envelope | null;
+  const answer = settle(response.status, response.ok, payload, token);
+  checkAnswer(descriptor, answer);
+  return answer as Answer<C>;
 }
-
-export const apiGet = <T>(path: string): Promise<T> => api<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown): Promise<T> => api<T>('POST', path, body ?? {});
 
 function parseJson(text: string): unknown {
   try {
@@ -81,20 +122,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A call with a multipart body: its JSON fields (`dados`), its files by slot, and its query. */
+export type UploadInput<C extends Call> = {
+  dados: Record<string, unknown>;
+  files: [slot: string, file: File][];
+} & Part<C, 'query'>;
+
 /**
- * POSTs `dados` with files: multipart with a JSON part `dados` and one part per named file, or
- * plain JSON when there is none. XMLHttpRequest is the browser API that reports upload progress.
+ * Makes a call whose descriptor takes a multipart body: a JSON part `dados` and one part per file,
+ * or plain JSON when there is no file. XMLHttpRequest is the browser API that reports upload progress.
  */
-export function apiUpload<T>(
-  path: string,
-  dados: Record<string, unknown>,
-  files: [name: string, file: File][],
+export function upload<C extends Call & { multipart: object }>(
+  descriptor: C,
+  { dados, files, query }: UploadInput<C>,
   onProgress: (percent: number) => void,
-): Promise<T> {
+): Promise<Answer<C>> {
   const token = currentToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${path}`);
+    xhr.open(descriptor.method, urlOf(descriptor, { query }));
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -102,17 +148,19 @@ export function apiUpload<T>(
     };
     xhr.onerror = () => reject(new ApiError(NO_ANSWER, UNREACHABLE));
     xhr.onload = () => {
-      const payload = parseJson(xhr.responseText) as (T & Envelope) | null;
+      const payload = parseJson(xhr.responseText) as Envelope | null;
       try {
-        resolve(settle(xhr.status, xhr.status >= 200 && xhr.status < 300, payload, token));
+        const answer = settle(xhr.status, xhr.status >= 200 && xhr.status < 300, payload, token);
+        checkAnswer(descriptor, answer);
+        resolve(answer as Answer<C>);
       } catch (err) {
-        reject(err as ApiError);
+        reject(err as Error);
       }
     };
     if (files.length) {
       const body = new FormData();
       body.append('dados', JSON.stringify(dados));
-      for (const [name, file] of files) body.append(name, file, file.name);
+      for (const [slot, file] of files) body.append(slot, file, file.name);
       xhr.send(body);
     } else {
       xhr.setRequestHeader('Content-Type', 'application/json');

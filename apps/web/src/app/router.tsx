@@ -4,7 +4,6 @@ import { adminRoutes } from '../features/admin/routes.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { LogoutPage } from '../features/auth/LogoutPage.tsx';
 import { baseConfirmationRoutes } from '../features/base-confirmation/routes.tsx';
-import { dashboardOverviewQuery, homeTotalsQuery } from '../features/dashboard/api.ts';
 import { deParaRoutes } from '../features/de-para/routes.tsx';
 import { exportRoutes } from '../features/exports/routes.tsx';
 import { fileRoutes } from '../features/files/routes.tsx';
@@ -55,9 +54,9 @@ function Root() {
 
 const notFound: RouteHandle = { crumb: 'Página não encontrada' };
 const dashboard: RouteHandle = {
-  prefetch: (client) => {
-    void client.prefetchQuery(homeTotalsQuery);
-    void client.prefetchQuery(dashboardOverviewQuery);
+  prefetch: async (client) => {
+    const { dashboardOverviewQuery, homeTotalsQuery } = await import('../features/dashboard/api.ts');
+    return Promise.all([client.prefetchQuery(homeTotalsQuery), client.prefetchQuery(dashboardOverviewQuery)]);
   },
 };
 
@@ -133,7 +132,7 @@ function preloadElement(node: ReactNode) {
 export function preloadRoutes({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     preloadElement(route.element);
-    if (sessionStore.get()) (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, search);
+    if (sessionStore.get()) void (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, search);
   }
 }
 

@@ -19,13 +19,13 @@ interface Props {
   /** The export call under /api, without its query (e.g. novas-unidades/relatorio/exportar). */
   path: string;
   /** The list's current filters: the file holds exactly their rows. */
-  filters: Record<string, string | number | undefined>;
+  filters: Record<string, string | number | null | undefined>;
 }
 
 /** The filters that hold a value, as the export call's query string takes them. */
 const filled = (filters: Props['filters']) =>
   Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   ) as Record<string, string | number>;
 
 const queryOf = (filters: Props['filters'], formato: ExportFormat) =>

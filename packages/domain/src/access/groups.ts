@@ -33,7 +33,7 @@ export const GROUP = {
   SOLICITANTE: 23090483,
   PROPERTY: 23116011,
   RESTRITO: 23158875,
-  // The spec names these roles but gives them no code; see docs/decisions.md.
+  // The spec names these roles but gives them no code; see docs/decisions/access-and-administration.md, D-ACC-001.
   ENERGY_EFFICIENCY: 23171502,
   ANALISE_PROPERTY: 23171503,
 } as const;

@@ -6,7 +6,7 @@ import { GROUP, PROFILE, type Actor, type RoleKind } from './groups.ts';
 /**
  * The sidebar, as data. Each entry says who sees it (spec part 1 §6 and part 2 §6);
  * the server checks the same flags on the endpoints behind each screen.
- * Contradictions between the two parts are resolved in docs/decisions.md.
+ * Contradictions between the two parts are resolved in docs/decisions/access-and-administration.md.
  */
 export interface MenuItem {
   key: MenuKey;
@@ -112,7 +112,7 @@ const worksRegularization = all(
 );
 const keepsProviderBase = all(mayAdminister, any(isAdmin, kindIn('amee', 'celula')));
 
-/** Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals (docs/decisions.md). */
+/** Part 1 §6 names the cell and the provider; part 2 §2.10 adds the regionals (docs/decisions/reports-and-exports.md, D-REP-001). */
 const readsReports = all(flag('relatorios'), any(isAdmin, kindIn('amee', 'celula', 'regional')));
 
 export const MENU_RULES = {
@@ -217,7 +217,7 @@ const MENU: MenuSection[] = [
     items: [
       { key: 'empresas', label: 'Empresas', path: '/empresas' },
       { key: 'regional', label: 'Regional', path: '/regional' },
-      // Not in the spec's menu; administered under the same flag as companies (docs/decisions.md).
+      // Not in the spec's menu; administered under the same flag as companies (docs/decisions/access-and-administration.md, D-ACC-017).
       { key: 'empresas', label: 'Concessionárias', path: '/concessionarias' },
     ],
   },

@@ -82,7 +82,7 @@ export const MARKETS: readonly Option[] = [
   { code: 2, label: 'Cativo' },
 ];
 
-/** Part 2 §9 writes 'SP' where part 1 writes 'TSP'; the directorate is TSP (docs/decisions.md). */
+/** Part 2 §9 writes 'SP' where part 1 writes 'TSP'; the directorate is TSP (docs/decisions/requests-workflow.md, D-WF-027). */
 export const DIRECTORATES: readonly Option<string>[] = [
   { code: 'TCLS', label: 'TCLS' },
   { code: 'TNNE', label: 'TNNE' },

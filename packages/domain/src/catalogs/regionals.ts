@@ -2,7 +2,7 @@
  * The seven regionals (spec part 1 §3, part 2 §9), ids 1–7 in the spec's order.
  * Regionals are database rows administered on /regional; this is the seed and the
  * fixed list the Energy Efficiency group is always given (spec part 2 §5).
- * The forms' "test option" is not reproduced (docs/decisions.md).
+ * The forms' "test option" is not reproduced (docs/decisions/requests-workflow.md, D-WF-028).
  */
 export interface RegionalEntry {
   readonly id: number;
@@ -10,7 +10,7 @@ export interface RegionalEntry {
   readonly nome: string;
   /**
    * The UFs it serves when seeded (administered on /regional afterwards). The spec gives no map;
-   * this one follows the regions the siglas name (docs/decisions.md), each UF in exactly one.
+   * this one follows the regions the siglas name (docs/decisions/requests-workflow.md, D-WF-058), each UF in exactly one.
    */
   readonly ufs: readonly string[];
 }

@@ -3,7 +3,7 @@ import type { Option } from './options.ts';
 /**
  * Tariff subclasses 1–40. The spec gives only the codes ("public-sector and telecom categories");
  * these labels follow ANEEL's subclass names (REN 1.000/2021) plus the telecom site kinds the
- * client files, and are ours to adjust (docs/decisions.md).
+ * client files, and are ours to adjust (docs/decisions/requests-workflow.md, D-WF-026).
  */
 const LABELS = [
   'Residencial',

@@ -1,7 +1,7 @@
 /**
  * The 27 federative units and the client's tax id in each (spec part 1 §3, part 2 §3 Fixed tables):
  * one 8-digit root, one branch per state, numbered in the order of the UF codes.
- * The spec does not reproduce the real values; the root 31.447.205 is ours (docs/decisions.md),
+ * The spec does not reproduce the real values; the root 31.447.205 is ours (docs/decisions/requests-workflow.md, D-WF-025),
  * and every entry carries check digits our own validator computes (ufs.test.ts).
  * Choosing a UF fills cnpj_tim, which nobody edits: the server derives it from the UF.
  */

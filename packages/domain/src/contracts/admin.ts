@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE_KIND_KEYS, type RoleKind } from '../access/groups.ts';
 import { SIDES } from '../access/sides.ts';
 import { FLOWS_LIST } from '../catalogs/flow-kind.ts';
-import { STATUS_LABEL_KINDS } from '../schemas/admin-reference.ts';
+import { statusLabelEntry } from './status-labels.ts';
 
 /**
  * The rows the administration calls answer (spec part 2 §2.4–§2.8, §7), declared once for the
@@ -111,17 +111,6 @@ export const userOptions = z.object({
 export type UserOptions = z.infer<typeof userOptions>;
 export const userOptionsReply = z.object({ error: z.literal(0), dados: userOptions });
 
-export const statusLabelRow = z.object({
-  id: z.number(),
-  fluxo: z.enum(FLOWS_LIST),
-  tipo: z.enum(STATUS_LABEL_KINDS),
-  codigo: z.number(),
-  rotulo: z.string(),
-  version: z.number(),
-});
+/** A status name as the /status screen edits it: the name everybody reads, its id and version. */
+export const statusLabelRow = statusLabelEntry.extend({ id: z.number(), version: z.number() });
 export type StatusLabelRow = z.infer<typeof statusLabelRow>;
-
-/** Every signed-in user reads the labels (GET status-rotulos): lists, badges and selectors show them. */
-export const statusLabelEntry = statusLabelRow.pick({ fluxo: true, tipo: true, codigo: true, rotulo: true });
-export type StatusLabelEntry = z.infer<typeof statusLabelEntry>;
-export const statusLabelEntriesReply = z.object({ error: z.literal(0), dados: z.array(statusLabelEntry) });

@@ -1,12 +1,10 @@
 import { z } from 'zod/mini';
+import type { MenuKey } from '../access/menu.ts';
+import type { Flow, Kind } from '../catalogs/flow-kind.ts';
+import { CLIENT_ERRORS, type ClientErrorKind } from './errors.ts';
 
 /** A zod schema, full or mini (sign-in's schemas are zod/mini, for the web's first load). */
 type Schema = z.core.$ZodType;
-import type { Actor } from '../access/groups.ts';
-import { canSee, type MenuKey } from '../access/menu.ts';
-import { creationProblem, formAccessProblem, writeProblem } from '../access/request-access.ts';
-import type { Flow, Kind } from '../catalogs/flow-kind.ts';
-import { CLIENT_ERRORS, type ClientErrorKind } from './errors.ts';
 
 /**
  * One descriptor per call of the API (GUIDE §3): method, path, body, the answer of every status it
@@ -43,26 +41,6 @@ export const formRule = (flow: Flow, formKind: Kind, write?: 'write' | 'create')
   formKind,
   ...(write && { write }),
 });
-
-export const NO_MENU_ENTRY = 'Você não tem permissão para esta ação.';
-
-/**
- * Why this signed-in user may not make a call of this rule, or null. The menu's own rule decides,
- * so a screen's entry and its calls can never disagree.
- */
-export function accessProblem(actor: Actor, rule: AccessRule): string | null {
-  switch (rule.kind) {
-    case 'public':
-    case 'signed-in':
-      return null;
-    case 'menu':
-      if (!canSee(actor, rule.menu)) return NO_MENU_ENTRY;
-      return rule.write ? writeProblem(actor) : null;
-    case 'form':
-      if (rule.write === 'create') return creationProblem(actor, rule.flow, rule.formKind);
-      return formAccessProblem(actor, rule.flow, rule.formKind) ?? (rule.write ? writeProblem(actor) : null);
-  }
-}
 
 /** Statuses the server itself answers, outside the client-error catalogue. */
 export const SERVER_ERRORS = {

@@ -5,7 +5,7 @@
  * envelope with a Portuguese message, and `campo` when one field is to blame.
  *
  * The statuses are those most routes already answered: the documented API is a compatibility
- * contract (docs/decisions.md, "Status codes of bad input, everywhere").
+ * contract (docs/decisions/api-contract.md, D-API-002, "Status codes of bad input, everywhere").
  */
 export const CLIENT_ERRORS = {
   /**

@@ -102,7 +102,7 @@ const fieldColumns = (...keys: string[]) =>
     return column(key, fieldLabel(field), kindOfField(field), REQUEST_SORTS[key]);
   });
 
-/** The date a request first entered each status: one column per status (docs/decisions.md). */
+/** The date a request first entered each status: one column per status (docs/decisions/reports-and-exports.md, D-REP-003). */
 export const stageColumnKey = (status: number) => `data_status_${status}`;
 
 /**

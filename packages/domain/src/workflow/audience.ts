@@ -2,7 +2,7 @@ import type { RoleKind } from '../access/groups.ts';
 
 /**
  * The role a policy table is written for. Análise do Property Management works the requests
- * Property Management starts, with the same powers (docs/decisions.md).
+ * Property Management starts, with the same powers (docs/decisions/requests-workflow.md, D-WF-018).
  */
 export type PolicyRole = Exclude<RoleKind, 'analise_property'>;
 

@@ -18,7 +18,7 @@ export interface Authorship {
 }
 
 /**
- * The creator's window (issue 15, docs/decisions.md): the user who created a request may still
+ * The creator's window (issue 15, docs/decisions/requests-workflow.md, D-WF-032): the user who created a request may still
  * correct what they filled in, or withdraw it, while it sits untouched in the status it was
  * created with — nobody else has saved anything on it and it never moved. Profile 3 never writes.
  */
@@ -50,7 +50,7 @@ export function deletionProblem(
 /**
  * The delete call of each form. The spec names those of the change forms (part 1 §7 `unidades/delete`,
  * part 2 §7 `agua/troca-unidades/delete`); the new-unit forms get one under their own prefix so a
- * requester can withdraw any request (docs/decisions.md).
+ * requester can withdraw any request (docs/decisions/requests-workflow.md, D-WF-033).
  */
 export const DELETE_CALLS: Record<`${Flow}.${Kind}`, string> = {
   'energia.nova': 'novas-unidades/delete',

@@ -14,7 +14,7 @@ import {
 /**
  * What each role may change in each status of an existing request (spec part 1 §4 "Editability",
  * part 2 §4.3). A (role, status) pair without a row is read-only with no submit: that is the
- * spec's "any other combination". Where the spec reads two ways, the choice is in docs/decisions.md.
+ * spec's "any other combination". Where the spec reads two ways, the choice is in docs/decisions/requests-workflow.md.
  */
 export interface Grant {
   fields: readonly RequestField[];
@@ -84,7 +84,7 @@ export const GRANTS: Partial<Record<PolicyRole, readonly GrantRow[]>> = {
 export const CREATION_GRANT: Grant = grant(REQUESTER_FIELDS, HOLDER_DOCUMENTS);
 
 /**
- * The creator's correction (issue 15, docs/decisions.md): while nobody has acted on the request,
+ * The creator's correction (issue 15, docs/decisions/requests-workflow.md, D-WF-032): while nobody has acted on the request,
  * its creator edits what creating it let them fill in, keeping the status; a role that also works
  * in that status (Property Management at 13) keeps its own fields and moves besides.
  */

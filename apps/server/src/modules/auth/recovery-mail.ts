@@ -11,7 +11,7 @@ import { sendFromTask } from '../../mail/send-from-task.ts';
 /** The queue's task kind of a password-recovery (or invitation) e-mail. */
 export const RECOVERY_MAIL = 'email-recuperacao-senha';
 
-/** Only the reset's id: no address, no token (docs/decisions.md). */
+/** Only the reset's id: no address, no token (docs/decisions/sign-in-and-sessions.md, D-AUTH-020). */
 const recoveryMailData = z.object({ reset: z.number().int().positive() });
 export type RecoveryMailData = z.infer<typeof recoveryMailData>;
 

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordCall,
-  loginCall,
-  logoutCall,
-  lostPasswordCall,
-  resetPasswordCall,
-  validateCall,
-} from '@portal/domain/contracts/calls/auth';
+import { changePasswordCall, lostPasswordCall, resetPasswordCall } from '@portal/domain/contracts/calls/auth';
+import { loginCall, logoutCall, validateCall } from '@portal/domain/contracts/calls/sign-in';
 import { route } from '../../http/route.ts';
 import { currentPasswordRateLimits, recoveryRateLimits, signInRateLimits } from '../../auth/rate-limits.ts';
 import { revokeSession } from '../../auth/sessions.ts';

@@ -20,7 +20,7 @@ import { saveRegularization } from './save-regularization.ts';
 
 /**
  * Regularização CNPJ/Razão Social (spec part 2 §7 consolidacao/*): energy under /api/consolidacao,
- * water under /api/agua/consolidacao (docs/decisions.md). Who may open the screen may call it; what
+ * water under /api/agua/consolidacao (docs/decisions/provider-base-and-regularization.md, D-BASE-002). Who may open the screen may call it; what
  * each one may change is the domain's regularization policy.
  */
 function regularizationRoutes(flow: Flow): FastifyPluginAsyncZod {

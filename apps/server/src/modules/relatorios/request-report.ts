@@ -132,7 +132,7 @@ async function reportRows(
       .leftJoin(regionais, eq(regionais.id, solicitacoes.regional))
       .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
       .where(anyOf(solicitacoes.id, ids)),
-    // The first time each request entered each status (docs/decisions.md).
+    // The first time each request entered each status (docs/decisions/reports-and-exports.md, D-REP-003).
     db
       .select({
         id: historicoStatus.idSolicitacao,
@@ -275,7 +275,7 @@ export async function requestReportExport(
   report: RequestReport,
   query: RequestReportQuery,
 ) {
-  // The file is newest first whatever the screen's order (docs/decisions.md), but an order the
+  // The file is newest first whatever the screen's order (docs/decisions/reports-and-exports.md, D-REP-008), but an order the
   // screen could not ask for is refused here too.
   sortOf(query, REQUEST_SORT);
   const [statusName, total] = await Promise.all([

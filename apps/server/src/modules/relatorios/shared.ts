@@ -17,7 +17,7 @@ export const startOfNextDay = (isoDate: string) =>
 
 /**
  * The observations of a record as one text, oldest first: 'dd/mm/aaaa hh:mm Nome: texto', entries
- * separated by ' | ' (the report's historico_string; docs/decisions.md).
+ * separated by ' | ' (the report's historico_string; docs/decisions/reports-and-exports.md, D-REP-004).
  */
 export const observationsText = (when: AnyColumn, who: AnyColumn, text: AnyColumn, id: AnyColumn) =>
   sql<

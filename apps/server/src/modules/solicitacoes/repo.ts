@@ -267,7 +267,7 @@ export const requestListFilter = (user: SessionUser, flow: Flow, kind: Kind, que
  * The list's total as a value of its page's statement (one round trip for both): the per-scope
  * counters; for a text search its matches counted up to `countLimit` (countLimitFor: a broad text
  * matches hundreds of thousands of requests, and counting them costs seconds; past the limit the
- * list says "de mais de N registros", docs/decisions.md); for a period, the count of its matches.
+ * list says "de mais de N registros", docs/decisions/lists-and-search.md, D-LST-009); for a period, the count of its matches.
  */
 const listTotal = (user: SessionUser, query: ResolvedListFilter) => {
   if (countersServe(query)) return formTotal(user, counterFilterOf(query));

@@ -13,8 +13,9 @@ export interface RouteHandle {
   /**
    * Prefetches the queries the route's page asks first, for the address's query string: the app
    * starts them when it opens at this route, beside the page's code instead of after it (issue 31).
+   * It imports its queries itself, so their calls' contracts load with the page, not with the app.
    */
-  prefetch?: (client: QueryClient, search: string) => void;
+  prefetch?: (client: QueryClient, search: string) => Promise<unknown>;
 }
 
 const HOME: Crumb = { label: 'Inicial', to: '/dashboard' };

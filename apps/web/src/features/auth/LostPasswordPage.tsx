@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { schemaErrors } from '../../ui/formErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastSuccess } from '../../ui/toast.ts';
-import { lostPassword } from './api.ts';
+import { lostPassword } from './passwordApi.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const RECOVER_TOAST_MS = 10_000;

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastSuccess } from '../../ui/toast.ts';
-import { resetPassword } from './api.ts';
+import { resetPassword } from './passwordApi.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const RESET_TOAST_MS = 9_000;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
 import { sessionStore } from '../../app/session/store.ts';
 import { toastSuccess } from '../../ui/toast.ts';
-import { changePassword } from './api.ts';
+import { changePassword } from './passwordApi.ts';
 
 /**
  * The password change the forced page (/troca-senha) and the user menu's modal share: the current

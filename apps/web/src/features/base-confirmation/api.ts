@@ -1,16 +1,10 @@
-import type {
-  BaseConfirmationListBody,
-  BaseConfirmationRow,
-  ConfirmBody,
-  ConfirmReply,
-} from '@portal/domain/contracts/base-confirmation';
-import { apiPost } from '../../api/client.ts';
+import { baseConfirmationListCall, confirmCall } from '@portal/domain/contracts/calls/base-confirmation';
+import type { BaseConfirmationListBody, ConfirmBody } from '@portal/domain/contracts/base-confirmation';
+import { call } from '../../api/client.ts';
 
 export type { BaseConfirmationRow, ConfirmReply } from '@portal/domain/contracts/base-confirmation';
 export type ApprovedParams = Omit<BaseConfirmationListBody, 'q'> & { q?: string };
 
-export const listApproved = (params: ApprovedParams) =>
-  apiPost<{ dados: BaseConfirmationRow[]; total: number }>('confirmacao-base/list', params);
+export const listApproved = (params: ApprovedParams) => call(baseConfirmationListCall, { body: params });
 
-export const confirmRequests = (body: ConfirmBody) =>
-  apiPost<ConfirmReply>('confirmacao-base/confirmar', body);
+export const confirmRequests = (body: ConfirmBody) => call(confirmCall, { body });

@@ -1,18 +1,17 @@
-import type { HomeTotals } from '@portal/domain';
-import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
+import { dashboardCall, homeCall } from '@portal/domain/contracts/calls/home';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export const homeTotalsQuery = queryOptions({
   queryKey: ['home'],
-  queryFn: async () => (await apiGet<{ dados: HomeTotals }>('home')).dados,
+  queryFn: async () => (await call(homeCall)).dados,
   retry: false,
 });
 
 /** The overview beside the spec's totals (GET /api/home/painel): queue, groups, ages, regionals. */
 export const dashboardOverviewQuery = queryOptions({
   queryKey: ['home', 'painel'],
-  queryFn: async () => (await apiGet<{ dados: DashboardOverview }>('home/painel')).dados,
+  queryFn: async () => (await call(dashboardCall)).dados,
   retry: false,
   // Back on the dashboard after acting on a request, the queue shows the move at once.
   staleTime: 0,

@@ -1,18 +1,18 @@
-import type { ExportListReply, ExportRequestBody, ExportRow } from '@portal/domain/contracts/exports';
-import { apiDownload, apiGet, apiPost } from '../../api/client.ts';
+import { exportCall, exportListCall, requestExportCall } from '@portal/domain/contracts/calls/exports';
+import type { ExportRequestBody, ExportRow } from '@portal/domain/contracts/exports';
+import { apiDownload, call } from '../../api/client.ts';
 import { toastError } from '../../ui/toast.ts';
 
 export type { ExportRow } from '@portal/domain/contracts/exports';
 
 /** Asks the server to write a list's file in the background (the job queue). */
 export const requestExport = async (body: ExportRequestBody) =>
-  (await apiPost<{ dados: ExportRow }>('exportacoes', body)).dados;
+  (await call(requestExportCall, { body })).dados;
 
-export const readExport = async (id: number) =>
-  (await apiGet<{ dados: ExportRow }>(`exportacoes/${id}`)).dados;
+export const readExport = async (id: number) => (await call(exportCall, { params: { id } })).dados;
 
 /** The user's own exports of the last days, newest first. */
-export const listExports = async () => (await apiGet<ExportListReply>('exportacoes')).dados;
+export const listExports = async () => (await call(exportListCall)).dados;
 
 /** Hands the browser a downloaded file under the server's name. */
 export function saveFile(blob: Blob, fileName: string) {

@@ -1,9 +1,6 @@
-import type {
-  AuditLogFilters,
-  AuditLogListBody,
-  AuditLogListReply,
-} from '@portal/domain/contracts/audit-log';
-import { apiPost } from '../../api/client.ts';
+import type { AuditLogListBody } from '@portal/domain/contracts/audit-log';
+import { auditLogFiltersCall, auditLogListCall } from '@portal/domain/contracts/calls/audit-log';
+import { call } from '../../api/client.ts';
 
 export type { AuditLogFilters, AuditLogRow } from '@portal/domain/contracts/audit-log';
 
@@ -11,10 +8,9 @@ export type { AuditLogFilters, AuditLogRow } from '@portal/domain/contracts/audi
 export type LogsParams = Partial<Omit<AuditLogListBody, 'page' | 'per_page'>> &
   Pick<AuditLogListBody, 'page' | 'per_page'>;
 
-export const listLogs = (params: LogsParams) => apiPost<AuditLogListReply>('logs/list', params);
+export const listLogs = (params: LogsParams) => call(auditLogListCall, { body: params });
 
-export const readLogFilters = () =>
-  apiPost<{ dados: AuditLogFilters }>('logs/filtros').then((reply) => reply.dados);
+export const readLogFilters = async () => (await call(auditLogFiltersCall)).dados;
 
 /** Every query key of /logs. */
 export const logsKeys = {

@@ -1,10 +1,12 @@
-import type {
-  EmailPreferenceReply,
-  NotificationListReply,
-  UnreadCountReply,
-} from '@portal/domain/contracts/notifications';
+import {
+  emailPreferenceCall,
+  markAllReadCall,
+  markReadCall,
+  notificationListCall,
+  unreadCountCall,
+} from '@portal/domain/contracts/calls/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 const KEY = ['notificacoes'] as const;
 /** How often the bell asks for its count while the page is open. */
@@ -14,7 +16,7 @@ const UNREAD_POLL_MS = 60_000;
 export function useUnreadCount() {
   return useQuery({
     queryKey: [...KEY, 'nao-lidas'],
-    queryFn: async () => (await apiGet<UnreadCountReply>('notificacoes/nao-lidas')).nao_lidas,
+    queryFn: async () => (await call(unreadCountCall)).nao_lidas,
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -26,28 +28,24 @@ export function useUnreadCount() {
 export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: [...KEY, 'lista'],
-    queryFn: () => apiGet<NotificationListReply>('notificacoes'),
+    queryFn: () => call(notificationListCall),
     enabled,
     staleTime: 0,
     retry: false,
   });
 }
 
-function useRefreshAfter<T, R>(call: (arg: T) => Promise<R>) {
+function useRefreshAfter<T, R>(send: (arg: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: send,
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
 
-export const useMarkRead = () =>
-  useRefreshAfter((id: number) => apiPost<UnreadCountReply>('notificacoes/lida', { id }));
+export const useMarkRead = () => useRefreshAfter((id: number) => call(markReadCall, { body: { id } }));
 
-export const useMarkAllRead = () =>
-  useRefreshAfter(() => apiPost<UnreadCountReply>('notificacoes/todas-lidas'));
+export const useMarkAllRead = () => useRefreshAfter(() => call(markAllReadCall));
 
 export const useEmailPreference = () =>
-  useRefreshAfter((on: boolean) =>
-    apiPost<EmailPreferenceReply>('notificacoes/preferencia', { recebe_emails: on }),
-  );
+  useRefreshAfter((on: boolean) => call(emailPreferenceCall, { body: { recebe_emails: on } }));

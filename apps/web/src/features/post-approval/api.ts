@@ -1,12 +1,15 @@
+import {
+  followUpCall,
+  postApprovalListCall,
+  postApprovalRecordCall,
+  validateUnitCall,
+} from '@portal/domain/contracts/calls/post-approval';
 import type {
   FollowUpBody,
   PostApprovalListBody,
-  PostApprovalListReply,
-  PostApprovalRecord,
-  PostApprovalSaveReply,
   ValidationBody,
 } from '@portal/domain/contracts/post-approval';
-import { apiPost } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export type {
   PostApprovalRecord,
@@ -15,17 +18,13 @@ export type {
 } from '@portal/domain/contracts/post-approval';
 export type StageListParams = Omit<PostApprovalListBody, 'q'> & { q?: string };
 
-export const listStage = (params: StageListParams) =>
-  apiPost<PostApprovalListReply>('pos-aprovacao/list', params);
+export const listStage = (params: StageListParams) => call(postApprovalListCall, { body: params });
 
-export const readUnit = (id: number) =>
-  apiPost<{ dados: PostApprovalRecord }>('pos-aprovacao/registro', { id }).then((r) => r.dados);
+export const readUnit = async (id: number) => (await call(postApprovalRecordCall, { body: { id } })).dados;
 
-export const saveValidation = (body: ValidationBody) =>
-  apiPost<PostApprovalSaveReply>('pos-aprovacao/validar', body);
+export const saveValidation = (body: ValidationBody) => call(validateUnitCall, { body });
 
-export const saveFollowUp = (body: FollowUpBody) =>
-  apiPost<PostApprovalSaveReply>('pos-aprovacao/acompanhar', body);
+export const saveFollowUp = (body: FollowUpBody) => call(followUpCall, { body });
 
 /** Every query key of these screens: a save invalidates `all`. */
 export const postApprovalKeys = {

@@ -1,41 +1,39 @@
-import type { RegularizationFile } from '@portal/domain';
-import type { ObservationEntry, StatusEntry } from '@portal/domain/contracts/requests';
-import type {
-  RegularizationRecord,
-  RegularizationRow,
-  SavedRegularization,
-} from '@portal/domain/contracts/regularization';
-import { apiPost, apiUpload } from '../../api/client.ts';
+import type { RegularizationFile, RegularizationListQuery } from '@portal/domain';
+import { regularizationCalls } from '@portal/domain/contracts/calls/regularization';
+import { call, upload } from '../../api/client.ts';
 import type { RegularizationScreen } from './screens.ts';
 
 export type { RegularizationRecord, RegularizationRow } from '@portal/domain/contracts/regularization';
 
-export interface RegularizationListParams {
-  page: number;
-  per_page: number;
-  q?: string;
-  status?: number;
-  sort: string;
-  order: 'asc' | 'desc';
+/** A list call's body: paging, sort, quick search and status (the record is read by id apart). */
+export type RegularizationListParams = Omit<RegularizationListQuery, 'id' | 'tipo_divergencia'>;
+
+const callsOf = (screen: RegularizationScreen) => regularizationCalls[screen.flow];
+
+/** `…/list` answers a page for filters, one record for an id. */
+export async function listRegularizations(screen: RegularizationScreen, params: RegularizationListParams) {
+  const answer = await call(callsOf(screen).list, { body: params });
+  if (!('total' in answer)) throw new Error('A lista respondeu um registro em vez de uma página.');
+  return answer;
 }
 
-export const listRegularizations = (screen: RegularizationScreen, params: RegularizationListParams) =>
-  apiPost<{ dados: RegularizationRow[]; total: number }>(`${screen.apiBase}/list`, params);
-
-export const readRegularization = async (screen: RegularizationScreen, id: number) =>
-  (await apiPost<{ dados: RegularizationRecord }>(`${screen.apiBase}/list`, { id })).dados;
+export async function readRegularization(screen: RegularizationScreen, id: number) {
+  const answer = await call(callsOf(screen).list, { body: { id } });
+  if ('total' in answer) throw new Error('A lista respondeu uma página em vez do registro.');
+  return answer.dados;
+}
 
 export const observationHistory = async (screen: RegularizationScreen, id: number) =>
-  (await apiPost<{ dados: ObservationEntry[] }>(`${screen.apiBase}/historicos`, { id_unidade: id })).dados;
+  (await call(callsOf(screen).observations, { body: { id_unidade: id } })).dados;
 
 export const statusHistory = async (screen: RegularizationScreen, id: number) =>
-  (await apiPost<{ dados: StatusEntry[] }>(`${screen.apiBase}/status`, { id_unidade: id })).dados;
+  (await call(callsOf(screen).statuses, { body: { id_unidade: id } })).dados;
 
 export const deleteRegularizationFile = (
   screen: RegularizationScreen,
   id: number,
   tipo: RegularizationFile,
-) => apiPost<{ msg: string }>(`${screen.apiBase}/apagar-arquivos`, { id, tipo });
+) => call(callsOf(screen).deleteFile, { body: { id, tipo } });
 
 /** edit, with upload progress; a refusal keeps the server's `campo` (ApiError). */
 export const saveRegularization = async (
@@ -43,15 +41,10 @@ export const saveRegularization = async (
   dados: Record<string, unknown>,
   files: Partial<Record<RegularizationFile, File | null>>,
   onProgress: (percent: number) => void,
-): Promise<SavedRegularization & { msg: string }> => {
+) => {
   const parts = Object.entries(files).filter((entry): entry is [RegularizationFile, File] =>
     Boolean(entry[1]),
   );
-  const answer = await apiUpload<{ msg: string; dados: SavedRegularization }>(
-    `${screen.apiBase}/edit`,
-    dados,
-    parts,
-    onProgress,
-  );
+  const answer = await upload(callsOf(screen).edit, { dados, files: parts }, onProgress);
   return { ...answer.dados, msg: answer.msg };
 };

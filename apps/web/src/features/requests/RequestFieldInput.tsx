@@ -15,14 +15,14 @@ import { UF_OPTIONS } from '../../ui/ufOptions.ts';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
 import type { FormValues } from './formModel.ts';
-import type { Concessionaire } from './api.ts';
+import type { ConcessionaireOption } from '@portal/domain/contracts/calls/catalogues';
 
 export interface FieldContext {
   form: RequestForm;
   editor: UseFormReturnType<FormValues>;
   cities: string[];
   citiesLoading: boolean;
-  concessionaires: Concessionaire[];
+  concessionaires: ConcessionaireOption[];
   regionals: SelectOption[];
   onUfChange: (uf: string) => void;
   onCepBlur: (cep: string) => void;

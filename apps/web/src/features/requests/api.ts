@@ -1,18 +1,14 @@
-import type {
-  DuplicateCheckResult,
-  DuplicateKey,
-  requestListBodyOf,
-  RequestFile,
-  RequestForm,
-} from '@portal/domain';
-import type { StatusLabelEntry } from '@portal/domain/contracts/admin';
-import type {
-  AttachmentDeleted,
-  RequestPage,
-  RequestRecord,
-  SavedRequest,
-} from '@portal/domain/contracts/requests';
-import { apiGet, apiPost, apiUpload } from '../../api/client.ts';
+import type { DuplicateKey, requestListBodyOf, RequestFile, RequestForm } from '@portal/domain';
+import {
+  citiesCall,
+  concessionairesCalls,
+  postalCodeCall,
+  publicRegionalsCall,
+  statusLabelEntriesCall,
+} from '@portal/domain/contracts/calls/catalogues';
+import { requestCalls, requestListCalls } from '@portal/domain/contracts/calls/requests';
+import type { RequestRecord } from '@portal/domain/contracts/requests';
+import { call, upload } from '../../api/client.ts';
 
 export type { DuplicateMatch, RequestRecord, RequestRow } from '@portal/domain/contracts/requests';
 
@@ -22,54 +18,42 @@ export type ListParams = ReturnType<typeof requestListBodyOf> & {
   apos?: number;
 };
 
-export interface Concessionaire {
-  id: number;
-  nome: string;
-  sigla: string;
-  ufs: string[];
+const callsOf = (form: RequestForm) => requestCalls(form.flow, form.kind);
+
+/** `{form}/list` answers a page for filters; this is the page. */
+export async function listRequests(form: RequestForm, params: ListParams) {
+  const answer = await call(requestListCalls(form.flow, form.kind).list, { body: params });
+  if (!('total' in answer)) throw new Error('A lista respondeu um registro em vez de uma página.');
+  return answer;
 }
 
-export interface Address {
-  logradouro: string;
-  bairro: string;
-  localidade: string;
-  uf: string;
+/** `{form}/list` with an id answers that one record. */
+export async function readRequest(form: RequestForm, id: number): Promise<RequestRecord> {
+  const answer = await call(requestListCalls(form.flow, form.kind).list, { body: { id } });
+  if ('total' in answer) throw new Error('A lista respondeu uma página em vez do registro.');
+  return answer.dados;
 }
-
-export const listRequests = (form: RequestForm, params: ListParams) =>
-  apiPost<RequestPage>(`${form.apiBase}/list`, params);
-
-export const readRequest = async (form: RequestForm, id: number) =>
-  (await apiPost<{ dados: RequestRecord }>(`${form.apiBase}/list`, { id })).dados;
 
 export const findDuplicates = async (form: RequestForm, key: DuplicateKey, value: string) => {
-  const call = key === 'unidade' ? 'validar-unidade' : 'validar-endereco';
-  return (await apiPost<DuplicateCheckResult>(`${form.apiBase}/${call}`, { [key]: value })).dados;
+  const calls = callsOf(form);
+  const answer =
+    key === 'unidade'
+      ? await call(calls.validateUnit, { body: { unidade: value } })
+      : await call(calls.validateAddress, { body: { endereco_id: value } });
+  return answer.dados;
 };
 
 export const deleteAttachment = (form: RequestForm, id: number, tipo: RequestFile) =>
-  apiPost<AttachmentDeleted>(`${form.apiBase}/apagar-arquivos`, { id, tipo });
+  call(callsOf(form).deleteFile, { body: { id, tipo } });
 
 export const concessionaires = async (form: RequestForm) =>
-  (
-    await apiGet<{ dados: Concessionaire[] }>(
-      form.flow === 'agua' ? 'agua/concessionarias' : 'concessionarias',
-    )
-  ).dados;
+  (await call(concessionairesCalls[form.flow])).dados;
 
-/** One regional row as the forms offer it (GET /regionais). */
-export interface RegionalRow {
-  id: number;
-  regional: string;
-  /** The UFs it serves: the form offers it only for those (issue 30). */
-  ufs: string[];
-}
+export const regionals = async () => (await call(publicRegionalsCall)).dados;
 
-export const regionals = async () => (await apiGet<{ dados: RegionalRow[] }>('regionais')).dados;
+export const citiesOf = async (uf: string) => (await call(citiesCall, { params: { uf } })).dados;
 
-export const citiesOf = async (uf: string) => (await apiGet<{ dados: string[] }>(`cidades/${uf}`)).dados;
-
-export const addressOf = async (cep: string) => (await apiGet<{ dados: Address }>(`cep/${cep}`)).dados;
+export const addressOf = async (cep: string) => (await call(postalCodeCall, { params: { cep } })).dados;
 
 /**
  * add/edit, with upload progress. A refusal is an ApiError keeping the server's `campo`, so the
@@ -81,12 +65,10 @@ export const saveRequest = async (
   dados: Record<string, unknown>,
   files: Partial<Record<RequestFile, File | null>>,
   onProgress: (percent: number) => void,
-): Promise<SavedRequest> => {
+) => {
   const parts = Object.entries(files).filter((entry): entry is [RequestFile, File] => Boolean(entry[1]));
-  return (await apiUpload<{ dados: SavedRequest }>(`${form.apiBase}/${mode}`, dados, parts, onProgress))
-    .dados;
+  return (await upload(callsOf(form)[mode], { dados, files: parts }, onProgress)).dados;
 };
 
 /** Every status name as administrators left them (GET /api/status-rotulos). */
-export const statusLabelEntries = async () =>
-  (await apiGet<{ dados: StatusLabelEntry[] }>('status-rotulos')).dados;
+export const statusLabelEntries = async () => (await call(statusLabelEntriesCall)).dados;

@@ -1,5 +1,5 @@
 import type { Flow, RequestForm } from '@portal/domain';
-import { statusLabelsResource } from '../admin/status-labels/api.ts';
+import { adminKey } from '../admin/shared/api.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { listRequests, type ListParams } from './api.ts';
 
@@ -30,5 +30,5 @@ export const lookupKeys = {
    * Under the Status screen's own key: a label saved there invalidates it, so this session shows
    * the new name at once.
    */
-  statusLabels: () => [...statusLabelsResource.key, 'rotulos'] as const,
+  statusLabels: () => [...adminKey('status-rotulos'), 'rotulos'] as const,
 };

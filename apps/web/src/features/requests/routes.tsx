@@ -11,7 +11,6 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import type { RouteHandle } from '../../app/shell/crumbs.ts';
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx';
 import { lazyPage } from '../../app/lazy-page.ts';
-import { requestListQuery } from './queryKeys.ts';
 
 const RequestFormPage = lazyPage(() => import('./RequestFormPage.tsx'), 'RequestFormPage');
 const RequestListPage = lazyPage(() => import('./RequestListPage.tsx'), 'RequestListPage');
@@ -40,8 +39,10 @@ export const requestRoutes: RouteObject[] = ALL_FLOW_KINDS.flatMap(({ flow, kind
   const form = requestForm(flow, kind);
   const list: RouteHandle = {
     crumb: form.title,
-    prefetch: (client, search) =>
-      void client.prefetchQuery(requestListQuery(form, requestListBodyOf(parseRequestListSearch(search)))),
+    prefetch: async (client, search) => {
+      const { requestListQuery } = await import('./queryKeys.ts');
+      return client.prefetchQuery(requestListQuery(form, requestListBodyOf(parseRequestListSearch(search))));
+    },
   };
   const edit: RouteHandle = { crumb: form.createButton };
   return [

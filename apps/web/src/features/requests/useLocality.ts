@@ -9,7 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { addressOf, citiesOf, concessionaires, regionals, type Address, type RegionalRow } from './api.ts';
+import type { PostalAddress, PublicRegional } from '@portal/domain/contracts/calls/catalogues';
+import { addressOf, citiesOf, concessionaires, regionals } from './api.ts';
 import { lookupKeys } from './queryKeys.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,7 +19,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * The regionals a request of this UF may go to (the server refuses the others, issue 30); the
  * chosen one stays listed so a record saved before the rule shows it by name.
  */
-export const regionalOptions = (rows: readonly RegionalRow[], uf: string, regionalId: string) =>
+export const regionalOptions = (rows: readonly PublicRegional[], uf: string, regionalId: string) =>
   rows
     .filter((r) => regionalServesUf(r, uf) || String(r.id) === regionalId)
     .map((r) => ({ value: String(r.id), label: regionalLabel(r.regional) }));
@@ -62,7 +63,7 @@ export function useLocalityOptions(
 }
 
 /** Street, district, city and UF of a CEP, cut to the lengths the form accepts. */
-export const fitAddress = (address: Address) => ({
+export const fitAddress = (address: PostalAddress) => ({
   endereco: address.logradouro.slice(0, FIELD_MAX.endereco),
   bairro: address.bairro.slice(0, FIELD_MAX.bairro),
   municipio: address.localidade.slice(0, FIELD_MAX.municipio),

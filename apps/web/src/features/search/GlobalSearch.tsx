@@ -5,7 +5,7 @@ import type { SearchGroup } from '@portal/domain/contracts/search';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSearch } from './api.ts';
+import { useSearch } from './useSearch.ts';
 import classes from './GlobalSearch.module.css';
 
 const DEBOUNCE_MS = 250;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusLabelEntriesReply } from '../status-labels.ts';
 import { defineCall, SIGNED_IN } from '../call.ts';
 
 /** City lists, postal codes, regionals and concessionaires offered by the forms to every signed-in user. */
@@ -72,3 +73,12 @@ export const concessionairesCalls = {
     answer: concessionairesAnswer,
   }),
 } as const;
+
+/** Every signed-in user reads the status names: lists, badges and selectors show the edited names. */
+export const statusLabelEntriesCall = defineCall({
+  method: 'GET',
+  path: '/api/status-rotulos',
+  tags: ['Status'],
+  access: SIGNED_IN,
+  answer: statusLabelEntriesReply,
+});

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { HOME_TOTAL_KEYS } from '../../dashboard/totals.ts';
+import { HOME_TOTAL_KEYS, type HomeTotalKey } from '../../dashboard/totals.ts';
 import { defineCall, SIGNED_IN } from '../call.ts';
 import { dashboardOverviewSchema } from '../dashboard.ts';
 
 const tags = ['Dashboard'];
 
-export const homeTotals = z.object(Object.fromEntries(HOME_TOTAL_KEYS.map((k) => [k, z.number()])));
+export const homeTotals = z.object(
+  Object.fromEntries(HOME_TOTAL_KEYS.map((k) => [k, z.number()])) as Record<HomeTotalKey, z.ZodNumber>,
+);
 export const homeAnswer = z.object({ error: z.literal(0), dados: homeTotals });
 export const dashboardAnswer = z.object({ error: z.literal(0), dados: dashboardOverviewSchema });
 

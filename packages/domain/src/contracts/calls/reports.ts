@@ -44,3 +44,7 @@ function buildReportCalls(report: ReportDefinition) {
 }
 
 export const reportCalls = REPORTS.map(buildReportCalls);
+
+/** The calls of one report. */
+export const reportCallsOf = (report: ReportDefinition) =>
+  reportCalls.find((calls) => calls.report === report)!;

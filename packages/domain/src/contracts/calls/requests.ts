@@ -34,6 +34,37 @@ export const saveDadosPart = z.object({
 const fileSlots = (names: readonly string[]): FileSlot[] =>
   names.map((name) => ({ name, description: `${fieldLabel(name)} (até 15 MB; PDF ou imagem).` }));
 
+/**
+ * The list calls of one request form: apart from the rest, so a list (and the route prefetching
+ * it) loads neither the form's save schema nor the other calls.
+ */
+function buildRequestListCalls(flow: Flow, kind: Kind) {
+  const form = requestForm(flow, kind);
+  const base = `/api/${form.apiBase}` as const;
+  const tags = [form.title];
+  const read = formRule(flow, kind);
+  return {
+    list: defineCall({
+      method: 'POST',
+      path: `${base}/list`,
+      tags,
+      access: read,
+      body: requestListBody,
+      answer: requestListReply,
+      errors: ['notFound'],
+    }),
+    exportList: defineCall({
+      method: 'GET',
+      path: `${base}/list/exportar`,
+      tags,
+      access: read,
+      query: requestListExportQuery,
+      download: SHEET_DOWNLOAD,
+      errors: ['tooMany'],
+    }),
+  };
+}
+
 /** Every call of one request form (spec part 1 §7, part 2 §7), under the form's own prefix. */
 function buildRequestCalls(flow: Flow, kind: Kind) {
   const form = requestForm(flow, kind);
@@ -56,24 +87,7 @@ function buildRequestCalls(flow: Flow, kind: Kind) {
       errors: ['notFound', 'conflict', 'diskFull'],
     });
   return {
-    list: defineCall({
-      method: 'POST',
-      path: `${base}/list`,
-      tags,
-      access: read,
-      body: requestListBody,
-      answer: requestListReply,
-      errors: ['notFound'],
-    }),
-    exportList: defineCall({
-      method: 'GET',
-      path: `${base}/list/exportar`,
-      tags,
-      access: read,
-      query: requestListExportQuery,
-      download: SHEET_DOWNLOAD,
-      errors: ['tooMany'],
-    }),
+    ...requestListCalls(flow, kind),
     add: save('add'),
     edit: save('edit'),
     validateUnit: defineCall({
@@ -141,16 +155,23 @@ function buildRequestCalls(flow: Flow, kind: Kind) {
   };
 }
 
-export type RequestCalls = ReturnType<typeof buildRequestCalls>;
-const cache = new Map<string, RequestCalls>();
-
-/** The calls of one form, built once. */
-export function requestCalls(flow: Flow, kind: Kind): RequestCalls {
-  const key = `${flow}.${kind}`;
-  let calls = cache.get(key);
-  if (!calls) cache.set(key, (calls = buildRequestCalls(flow, kind)));
-  return calls;
+/** Builds a form's calls once per form. */
+function perForm<T>(build: (flow: Flow, kind: Kind) => T): (flow: Flow, kind: Kind) => T {
+  const built = new Map<string, T>();
+  return (flow, kind) => {
+    const key = `${flow}.${kind}`;
+    if (!built.has(key)) built.set(key, build(flow, kind));
+    return built.get(key)!;
+  };
 }
+
+// Marked pure so a bundle that uses only the list calls drops the other builder (and the save schema).
+/** The list calls of one form (its list, a record by id, the list's export). */
+export const requestListCalls = /* @__PURE__ */ perForm(buildRequestListCalls);
+
+/** Every call of one form. */
+export const requestCalls = /* @__PURE__ */ perForm(buildRequestCalls);
+export type RequestCalls = ReturnType<typeof requestCalls>;
 
 /** An attachment of a request, served within the user's scope with the type the server sniffed. */
 export const requestAttachmentCall = defineCall({

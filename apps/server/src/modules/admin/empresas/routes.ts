@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyCallsByFlow } from '@portal/domain/contracts/calls/admin';
+import { companyCallsByFlow } from '@portal/domain/contracts/calls/admin/companies';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
 import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { regionalCalls as calls } from '@portal/domain/contracts/calls/admin';
+import { regionalCalls as calls } from '@portal/domain/contracts/calls/admin/regionals';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
 import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
-import { statusLabelCalls as calls } from '@portal/domain/contracts/calls/admin';
+import { statusLabelCalls as calls } from '@portal/domain/contracts/calls/admin/status-labels';
+import { statusLabelEntriesCall } from '@portal/domain/contracts/calls/catalogues';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
 import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../../../http/context.ts';
@@ -13,7 +14,7 @@ import { listStatusLabels } from './list-status-labels.ts';
 /** Status labels per flow (/status/nova-unidade, /status/regularizacao): list and rename only. */
 export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in user reads the labels: lists, badges and selectors show the edited names.
-  route(app, calls.entries, async () => ({
+  route(app, statusLabelEntriesCall, async () => ({
     error: 0 as const,
     dados: await app.db
       .select({

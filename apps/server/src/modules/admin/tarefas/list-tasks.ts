@@ -35,7 +35,7 @@ const field = (dados: unknown, key: string): unknown =>
 /**
  * What a task is about, from the fields each kind is known to carry, never its raw data: a
  * recovery task leads to a reset, and a kind written by another version shows nothing of itself.
- * Recipients are masked (docs/decisions.md).
+ * Recipients are masked (docs/decisions/server-infrastructure.md, D-INF-025).
  */
 async function describeTasks(db: Database, tasks: Stored[]): Promise<Map<number, string>> {
   const resetIds = tasks

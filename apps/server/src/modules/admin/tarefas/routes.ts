@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { taskCalls } from '@portal/domain/contracts/calls/admin';
+import { taskCalls } from '@portal/domain/contracts/calls/admin/tasks';
 import { writeAudit } from '../../../audit/audit.ts';
 import { filaTarefas } from '../../../db/schema.ts';
 import { contextOf, type ActorContext } from '../../../http/context.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userCalls as calls } from '@portal/domain/contracts/calls/admin';
+import { userCalls as calls } from '@portal/domain/contracts/calls/admin/users';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
 import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';

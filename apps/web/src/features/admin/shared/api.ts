@@ -1,31 +1,12 @@
-import { apiPost } from '../../../api/client.ts';
+import type { Call } from '@portal/domain/contracts/call';
+import type { DeletedReply } from '@portal/domain/contracts/envelopes';
+import type { ListQuery } from '@portal/domain';
+import { call, type Answer } from '../../../api/client.ts';
 
-/** The shared envelope of the administration calls (server modules/admin/shared/replies.ts). */
-export interface ListParams {
-  page: number;
-  per_page: number;
-  q?: string;
-  sort: string;
-  order: 'asc' | 'desc';
-  /** Screen-specific filters (flow, kind…), sent as they are. */
+/** A list call's body: paging, sort and quick search, and the screen's own filters (flow, kind…). */
+export type ListParams = Pick<ListQuery, 'page' | 'per_page' | 'q' | 'sort' | 'order'> & {
   [filter: string]: unknown;
-}
-
-export interface ListPage<T> {
-  total: number;
-  dados: T[];
-}
-
-export interface SavedReply<T> {
-  msg: string;
-  dados: T;
-}
-
-/** `desativado`: the row stayed, inactive, because history depends on it. */
-export interface DeletedReply {
-  msg: string;
-  desativado: boolean;
-}
+};
 
 export type SaveMode = 'add' | 'edit';
 
@@ -34,23 +15,53 @@ export interface Versioned {
   version: number;
 }
 
+/** The calls of one administration resource (`<base>/list|add|edit|delete`), as the domain declares them. */
+export interface AdminCalls {
+  list: Call;
+  add?: Call;
+  edit: Call;
+  delete?: Call;
+}
+
+/** A list call answers a page, or one row when the body names an id; the screens read pages. */
+export type RowOf<C extends AdminCalls> =
+  Answer<C['list']> extends infer A
+    ? A extends { total: number; dados: (infer Row)[] }
+      ? Row
+      : never
+    : never;
+
 /**
- * One administration resource of the API: `<base>/list|add|edit|delete`. The mode is explicit
- * because an access group is added with the id (its code) the administrator types.
+ * One administration resource of the API. The mode is explicit because an access group is added
+ * with the id (its code) the administrator types.
  */
-export interface AdminResource {
+export interface AdminResource<Row> {
+  /** The calls' common path under /api (the list's export is `<base>/list/exportar`). */
   base: string;
   /** Query-cache key of everything read from this resource. */
   key: readonly unknown[];
-  list<T>(params: ListParams): Promise<ListPage<T>>;
-  save<T>(mode: SaveMode, body: object): Promise<SavedReply<T>>;
+  list(params: ListParams): Promise<{ total: number; dados: Row[] }>;
+  save(mode: SaveMode, body: object): Promise<{ msg: string; dados: Row }>;
   remove(id: number): Promise<DeletedReply>;
 }
 
-export const adminResource = (base: string): AdminResource => ({
-  base,
-  key: ['admin', base],
-  list: <T>(params: ListParams) => apiPost<ListPage<T>>(`${base}/list`, params),
-  save: <T>(mode: SaveMode, body: object) => apiPost<SavedReply<T>>(`${base}/${mode}`, body),
-  remove: (id: number) => apiPost<DeletedReply>(`${base}/delete`, { id }),
-});
+/** Sends a body to one of the resource's calls; a call the resource lacks is a programming error. */
+function send(descriptor: Call | undefined, body: unknown): Promise<unknown> {
+  if (!descriptor) throw new Error('Este cadastro não tem esta chamada.');
+  return call(descriptor, { body } as never);
+}
+
+/** Query-cache key of everything read from the resource at `<base>` (its calls' path under /api). */
+export const adminKey = (base: string) => ['admin', base] as const;
+
+export function adminResource<C extends AdminCalls>(calls: C): AdminResource<RowOf<C>> {
+  const base = calls.list.path.slice('/api/'.length, -'/list'.length);
+  type Resource = AdminResource<RowOf<C>>;
+  return {
+    base,
+    key: adminKey(base),
+    list: (params) => send(calls.list, params) as ReturnType<Resource['list']>,
+    save: (mode, body) => send(calls[mode], body) as ReturnType<Resource['save']>,
+    remove: (id) => send(calls.delete, { id }) as ReturnType<Resource['remove']>,
+  };
+}

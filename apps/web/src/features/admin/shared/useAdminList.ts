@@ -10,7 +10,7 @@ import { FAILED } from '../../../ui/feedback.ts';
 const SEARCH_DEBOUNCE_MS = 350;
 
 export interface AdminListOptions<T> {
-  resource: AdminResource;
+  resource: AdminResource<T>;
   defaultSort: DataTableSortStatus<T>;
   /** Screen filters sent with every call; changing one starts again from page 1. */
   filters?: Record<string, unknown>;
@@ -42,7 +42,7 @@ export function useAdminList<T>({ resource, defaultSort, filters = {} }: AdminLi
   };
   const query = useQuery({
     queryKey: [...resource.key, 'list', params],
-    queryFn: () => resource.list<T>(params),
+    queryFn: () => resource.list(params),
     placeholderData: keepPreviousData,
     retry: false,
   });

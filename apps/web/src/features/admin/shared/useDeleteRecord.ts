@@ -7,7 +7,7 @@ import type { AdminResource } from './api.ts';
  * Delete with the spec's confirmation (part 2 §5). The toast is the server's message: either
  * 'Apagado com sucesso!' or why the record was deactivated instead; the list is read again.
  */
-export function useDeleteRecord(resource: AdminResource) {
+export function useDeleteRecord(resource: AdminResource<unknown>) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: resource.remove,

@@ -9,7 +9,7 @@ import type { AdminResource, SaveMode } from './api.ts';
 type SafeParser = Parameters<typeof schemaErrors>[0];
 
 export interface RecordFormOptions<V extends object> {
-  resource: AdminResource;
+  resource: AdminResource<unknown>;
   mode: SaveMode;
   initialValues: V;
   /** The payload sent for these values; keeps the form's field names so errors land on them. */

@@ -1,7 +1,8 @@
 import type { StatusLabelKind } from '@portal/domain';
+import { statusLabelCalls } from '@portal/domain/contracts/calls/admin/status-labels';
 import { adminResource } from '../shared/api.ts';
 
-export const statusLabelsResource = adminResource('status-rotulos');
+export const statusLabelsResource = adminResource(statusLabelCalls);
 
 /** Each kind has its own status list per flow (the domain's STATUS_LABEL_KINDS). */
 export { statusKindLabel } from '@portal/domain/reports';

@@ -1,16 +1,14 @@
-import type { TaskListQuery, TaskListReply } from '@portal/domain/contracts/task-queue';
-import { api, apiGet, apiPost } from '../../../api/client.ts';
+import { taskCalls } from '@portal/domain/contracts/calls/admin/tasks';
+import type { TaskListQuery } from '@portal/domain/contracts/task-queue';
+import { call } from '../../../api/client.ts';
 
 export type { TaskRow, TaskSituation } from '@portal/domain/contracts/task-queue';
 
-export const listTasks = (query: TaskListQuery) =>
-  apiGet<TaskListReply>(
-    `admin/tarefas?${new URLSearchParams({ situacao: query.situacao, page: String(query.page), per_page: String(query.per_page) })}`,
-  );
+export const listTasks = (query: TaskListQuery) => call(taskCalls.list, { query });
 
-export const requeueTask = (id: number) => apiPost<{ msg: string }>(`admin/tarefas/${id}/reexecutar`);
+export const requeueTask = (id: number) => call(taskCalls.requeue, { params: { id } });
 
-export const discardTask = (id: number) => api<{ msg: string }>('DELETE', `admin/tarefas/${id}`);
+export const discardTask = (id: number) => call(taskCalls.discard, { params: { id } });
 
 /** Every query key of /fila-tarefas. */
 export const taskKeys = {

@@ -1,9 +1,9 @@
-import type { UserOptions } from '@portal/domain/contracts/admin';
+import { userCalls } from '@portal/domain/contracts/calls/admin/users';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 import { adminResource } from '../shared/api.ts';
 
-export const usersResource = adminResource('usuarios');
+export const usersResource = adminResource(userCalls);
 
 export type { UserOptions, UserRow } from '@portal/domain/contracts/admin';
 
@@ -11,10 +11,9 @@ export type { UserOptions, UserRow } from '@portal/domain/contracts/admin';
 export function useUserOptions() {
   return useQuery({
     queryKey: [...usersResource.key, 'opcoes'],
-    queryFn: async () => (await apiGet<{ dados: UserOptions }>('usuarios/opcoes')).dados,
+    queryFn: async () => (await call(userCalls.options)).dados,
     retry: false,
   });
 }
 
-export const sendPasswordReset = (id: number) =>
-  apiPost<{ msg: string }>('usuarios/enviar-redefinicao-senha', { id });
+export const sendPasswordReset = (id: number) => call(userCalls.sendReset, { body: { id } });

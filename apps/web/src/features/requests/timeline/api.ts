@@ -1,7 +1,7 @@
 import type { RequestForm } from '@portal/domain';
-import type { Timeline } from '@portal/domain/contracts/timeline';
+import { requestCalls } from '@portal/domain/contracts/calls/requests';
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 import { requestKeys } from '../queryKeys.ts';
 
 export type { Timeline, TimelineAttachment, TimelineEntry } from '@portal/domain/contracts/timeline';
@@ -11,7 +11,7 @@ export const timelineKey = (form: RequestForm, id: number) =>
   [...requestKeys.record(form, id), 'linha-do-tempo'] as const;
 
 export const readTimeline = (form: RequestForm, id: number) =>
-  apiPost<Timeline>(`${form.apiBase}/linha-do-tempo`, { id_unidade: id });
+  call(requestCalls(form.flow, form.kind).timeline, { body: { id_unidade: id } });
 
 /** The request's timeline; the attachments section reads its uploader and date from the same answer. */
 export const useTimeline = (form: RequestForm, id: number | undefined) =>
