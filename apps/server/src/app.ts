@@ -49,6 +49,7 @@ import { consolidacaoRoutes } from './modules/consolidacao/routes.ts';
 import { deParaRoutes } from './modules/de-para/routes.ts';
 import { exportacoesRoutes } from './modules/exportacoes/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { storageFor } from './storage/storage-for.ts';
 
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(posAprovacaoRoutes);
         await signedIn.register(relatoriosRoutes);
         await signedIn.register(notificacoesRoutes);
+        await signedIn.register(searchRoutes);
         await signedIn.register(exportacoesRoutes);
       });
     },

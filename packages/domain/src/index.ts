@@ -53,3 +53,4 @@ export * from './schemas/de-para.ts';
 export * from './workflow/deletion.ts';
 export * from './post-approval/index.ts';
 export * from './audit-log/index.ts';
+export * from './search/text.ts';

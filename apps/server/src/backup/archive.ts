@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { migrationsFolder } from '../config.ts';
 import { storedFileColumnNames } from '../storage/stored-file-columns.ts';
 
@@ -102,7 +103,7 @@ export async function sha256(file: string): Promise<string> {
 
 /** The embedded database, opened without migrating it: a backup or restore reads it as it is. */
 export const openPglite = (dir: string, loadDataDir?: Blob) =>
-  PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  PGlite.create(dir, { extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
 
 export const pgliteQuery =
   (db: PGlite): Query =>

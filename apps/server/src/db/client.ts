@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -129,8 +130,11 @@ export async function openDatabase(
     dataPath = path.join(config.dataDir, 'db');
     await mkdir(dataPath, { recursive: true });
   }
-  // pg_trgm serves the lists' contains-search, as on PostgreSQL (migration 0008).
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir: pgliteSnapshot });
+  // pg_trgm and unaccent serve the search (migrations 0008, 0017), as on PostgreSQL.
+  const client = await PGlite.create(dataPath, {
+    extensions: { pg_trgm, unaccent },
+    loadDataDir: pgliteSnapshot,
+  });
   await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

@@ -12,7 +12,7 @@ import type {
 } from '@portal/domain';
 import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
 import type { AuditAction } from '../audit/audit.ts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -23,6 +23,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   serial,
   smallint,
@@ -33,6 +34,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('cadastrado', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A row's search document (issue 34): the migration's function (0017) over the columns a search
+ * looks in, folded by `portal_dobra` (unaccent, lower). Its GIN trigram index and every query use
+ * this one expression, so the planner recognizes the index.
+ */
+export const searchDocument = (
+  fn: 'portal_busca_solicitacao' | 'portal_busca_regularizacao',
+  columns: AnyPgColumn[],
+) => sql`public.${sql.raw(fn)}(${sql.join(columns, sql`, `)})`;
 
 /** The regional offices, with their manager, four focal points (spec part 2 §3 Regional) and UFs. */
 export const regionais = pgTable('regionais', {
@@ -279,6 +290,13 @@ export const solicitacoes = pgTable(
     dataPrimeiraFatura: date('data_primeira_fatura', { mode: 'string' }),
     dataRecebimentoFatura: date('data_recebimento_fatura', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The search document (issue 34, migration 0017), kept by the database: a stored column, so a
+     * search reads it (and its statistics) instead of folding every row it looks at again.
+     */
+    busca: text('busca').generatedAlwaysAs((): SQL =>
+      searchDocument('portal_busca_solicitacao', requestSearchColumns(solicitacoes)),
+    ),
   },
   (t) => [
     index('solicitacoes_fluxo_tipo_status_idx').on(t.fluxo, t.tipo, t.status),
@@ -353,6 +371,8 @@ export const solicitacoes = pgTable(
     index('solicitacoes_unidade_trgm_idx').using('gin', t.unidade.op('gin_trgm_ops')),
     index('solicitacoes_endereco_trgm_idx').using('gin', t.enderecoId.op('gin_trgm_ops')),
     index('solicitacoes_site_trgm_idx').using('gin', t.siteId.op('gin_trgm_ops')),
+    // The search by anything (issue 34): every word of the text anywhere in the row's document.
+    index('solicitacoes_busca_trgm_idx').using('gin', t.busca.op('gin_trgm_ops')),
     // The reports' search is exact on the postal code (spec part 2 §2.10).
     index('solicitacoes_cep_idx').on(t.fluxo, t.tipo, t.cep),
     // The post-approval lists (a few percent of the requests) read their page and total off this
@@ -690,6 +710,10 @@ export const regularizacoes = pgTable(
     urlFatura: varchar('url_fatura', { length: 500 }),
     cadastrado: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The search document (issue 34, migration 0017), as the requests'. */
+    busca: text('busca').generatedAlwaysAs((): SQL =>
+      searchDocument('portal_busca_regularizacao', regularizationSearchColumns(regularizacoes)),
+    ),
   },
   (t) => [
     index('regularizacoes_fluxo_status_idx').on(t.fluxo, t.status),
@@ -700,6 +724,8 @@ export const regularizacoes = pgTable(
     // The status filter (a null status is 0) with the default order, newest first.
     index('regularizacoes_status_ordem_idx').on(t.fluxo, sql`coalesce(${t.status}, 0)`, t.id),
     index('regularizacoes_cep_idx').on(t.fluxo, t.cep),
+    // The search by anything (issue 34), as the requests' document.
+    index('regularizacoes_busca_trgm_idx').using('gin', t.busca.op('gin_trgm_ops')),
     // Nothing is opened twice for one unit while a record of it is still being worked (0–3).
     uniqueIndex('regularizacoes_aberta_key')
       .on(t.fluxo, sql`lower(${t.unidade})`)
@@ -881,3 +907,49 @@ export const exportacoes = pgTable(
       .where(sql`${t.arquivoKey} is not null`),
   ],
 );
+
+/** The columns of a request's search document, in the order of the function's parameters (migration 0017). */
+export function requestSearchColumns(t: unknown): AnyPgColumn[] {
+  const c = t as Record<string, AnyPgColumn>;
+  return [
+    'unidade',
+    'numeroMedidor',
+    'enderecoId',
+    'siteId',
+    'protocolo',
+    'unidadeNova',
+    'novaUc',
+    'cep',
+    'municipio',
+    'endereco',
+    'numero',
+    'bairro',
+    'complemento',
+    'cnpjTim',
+    'cnpjSolicitada',
+  ].map((k) => c[k]!);
+}
+
+/** The columns of a regularization's search document (migration 0017). */
+export function regularizationSearchColumns(t: unknown): AnyPgColumn[] {
+  const c = t as Record<string, AnyPgColumn>;
+  return [
+    'unidade',
+    'numeroMedidor',
+    'enderecoId',
+    'siteId',
+    'novaUnidade',
+    'cep',
+    'cidade',
+    'endereco',
+    'numero',
+    'bairro',
+    'complemento',
+    'cnpjTim',
+    'cnpjFatura',
+    'cnpjCorreto',
+    'razaoSocialFatura',
+    'razaoSocialCorreta',
+    'sigla',
+  ].map((k) => c[k]!);
+}

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -51,7 +52,7 @@ beforeAll(async () => {
       await database.drop();
     };
   } else {
-    const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(undefined, { extensions: { pg_trgm, unaccent } });
     const db = drizzlePglite({ client });
     run = async (sql) => (await client.query<Record<string, unknown>>(sql)).rows;
     exec = (sql) => client.exec(sql);

@@ -81,11 +81,9 @@ const search = async (q: string, who = 'celula') => {
 const idsOf = (...names: string[]) => names.map((n) => ids[n]!).sort((a, b) => a - b);
 
 describe('a two-character search is a literal prefix: LIKE wildcards and the escape character match only themselves', () => {
+  // Only punctuation ('%_', '\\%') is refused since issue 34 (422, as the top bar's search): see
+  // test/search/busca-geral.test.ts. A letter beside the wildcard still searches it literally.
   it.each([
-    ['%_', ['pctUnder']],
-    ['_%', ['underPct']],
-    ['\\%', ['slashPct']],
-    ['\\\\', ['slashSlash']],
     ['X%', ['xPct']],
     ['%X', []],
     ['_X', []],
@@ -132,14 +130,11 @@ describe('case and accents', () => {
 });
 
 describe("the search's total is the rows it pages through", () => {
-  it.each(['%_', '\\%', 'ça', 'ÇAU', 'Ta', 'BS', 'HU', 'X%'])(
-    'q=%j: total = rows read page by page',
-    async (q) => {
-      for (const who of ['admin', 'celula']) {
-        const rows = await allByNumber(t.app, tok[who]!, LISTS.energiaNova, { q }, 5);
-        const res = await call(t.app, tok[who]!, LISTS.energiaNova, { q, per_page: 5 });
-        expect([res.json().total, res.json().total_limitado], `${who} ${q}`).toEqual([rows.length, false]);
-      }
-    },
-  );
+  it.each(['ça', 'ÇAU', 'Ta', 'BS', 'HU', 'X%'])('q=%j: total = rows read page by page', async (q) => {
+    for (const who of ['admin', 'celula']) {
+      const rows = await allByNumber(t.app, tok[who]!, LISTS.energiaNova, { q }, 5);
+      const res = await call(t.app, tok[who]!, LISTS.energiaNova, { q, per_page: 5 });
+      expect([res.json().total, res.json().total_limitado], `${who} ${q}`).toEqual([rows.length, false]);
+    }
+  });
 });

@@ -4,8 +4,9 @@ import { listQuery, regularizationListQuery } from '../schemas/list.ts';
 
 /**
  * A report's filters (spec part 2 §2.10): the list's paging, sort, status and search, plus the
- * date range the spec hides and the portal shows. The search is exact on the postal code or the
- * address id (§2.10, §9: threshold 0). The regularization report also takes the divergence type.
+ * date range the spec hides and the portal shows. The search is the lists' own (issue 34: parts of
+ * the ids, CEP, address and tax ids; docs/decisions.md). The regularization report also takes the
+ * divergence type.
  */
 const dateRange = {
   de: optionalDate('Data inicial'),
@@ -42,18 +43,6 @@ export const regularizationReportExportQuery = regularizationReportBase
 export type RequestReportQuery = z.infer<typeof requestReportQuery>;
 export type RegularizationReportQuery = z.infer<typeof regularizationReportQuery>;
 export type ReportQuery = RequestReportQuery | RegularizationReportQuery;
-
-/**
- * The report's search as it is matched: a postal code (8 digits, bare or masked 01310-100 or
- * 01.310-100) by its digits, and anything as an address id, ignoring case.
- */
-export const reportSearchTerms = (q: string) => {
-  const text = q.trim();
-  return {
-    cep: /^\d{2}\.?\d{3}-?\d{3}$/.test(text) ? text.replace(/\D/g, '') : '',
-    enderecoId: text.toLowerCase(),
-  };
-};
 
 /** A list's export ('Exportar' on the list): the list's own filters, and the file's format. */
 export const listExportQuery = listQuery.omit({ id: true }).extend(exportFormat);

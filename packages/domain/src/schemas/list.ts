@@ -5,6 +5,7 @@ import { DIVERGENCE_TYPES } from '../catalogs/regularization.ts';
 import { FIELD_MAX } from '../validators/field-limits.ts';
 import { isRequestStatus, REQUEST_STATUSES } from '../catalogs/request-status.ts';
 import { UFS } from '../catalogs/ufs.ts';
+import { searchTextProblem } from '../search/text.ts';
 import {
   isStorableText,
   MAX_ID,
@@ -56,6 +57,11 @@ export const listQuery = z.object({
       .trim()
       .max(FIELD_MAX.search, `A busca pode ter no máximo ${FIELD_MAX.search} caracteres.`)
       .refine(isStorableText, messages.characters('Busca'))
+      // Only punctuation ('...', '%_') is refused as the top bar's search is (issue 34, one rule).
+      .superRefine((q, ctx) => {
+        const problem = q.length <= FIELD_MAX.search ? searchTextProblem(q) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .transform((q) => (q.length < SEARCH_MIN_LENGTH ? undefined : q))
       .optional(),
   ),

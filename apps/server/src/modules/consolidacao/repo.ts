@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, RegularizationFile, RegularizationListQuery, SessionUser } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   regularizacoes,
 } from '../../db/schema.ts';
 import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
+import { REGULARIZATION_SEARCH, searchCondition, wordSearch } from '../../db/text-search.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** The regularization's SQL, reads and writes (spec part 2 §3 Regularization record). */
@@ -51,15 +52,12 @@ export const REGULARIZATION_SORT: SortSpec = {
   tieBreaker: regularizacoes.id,
 };
 
-/** Quick search (§2.2): the typed text as a case-insensitive prefix of the unit or the address id. */
-const quickSearch = (q: string | undefined): SQL | undefined => {
-  if (!q) return undefined;
-  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    like(sql`lower(${regularizacoes.unidade})`, prefix),
-    like(sql`lower(${regularizacoes.enderecoId})`, prefix),
-  );
-};
+/**
+ * Quick search (§2.2, issue 34): the one search condition (db/text-search.ts), every word anywhere
+ * in the regularization's ids, address, CEP, tax ids and company names, accents and case aside.
+ */
+const quickSearch = (q: string | undefined): SQL | undefined =>
+  q ? searchCondition(REGULARIZATION_SEARCH, wordSearch(q)) : undefined;
 
 /** The rows the list's filters leave (its pages and its export). */
 export const regularizationListFilter = (flow: Flow, query: RegularizationListQuery) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   REGULARIZATION_STATUSES,
   labelOf,
@@ -10,12 +10,12 @@ import {
 import {
   divergenceCell,
   regularizationVoltageCell,
-  reportSearchTerms,
   type RegularizationReportQuery,
   type ReportRow,
 } from '@portal/domain/reports';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
+import { REGULARIZATION_SEARCH, searchCondition, wordSearch } from '../../db/text-search.ts';
 import {
   concessionarias,
   regionais,
@@ -46,17 +46,13 @@ function regularizationScope(user: SessionUser): SQL {
 }
 
 function reportWhere(user: SessionUser, flow: Flow, query: RegularizationReportQuery) {
-  const search = query.q ? reportSearchTerms(query.q) : undefined;
   return and(
     regularizationScope(user),
     eq(regularizacoes.fluxo, flow),
     query.status === undefined ? undefined : eq(statusOrZero, query.status),
     query.tipo_divergencia == null ? undefined : eq(regularizacoes.tipoDivergencia, query.tipo_divergencia),
-    search &&
-      or(
-        search.cep ? eq(regularizacoes.cep, search.cep) : undefined,
-        eq(sql`lower(${regularizacoes.enderecoId})`, search.enderecoId),
-      ),
+    // Partial matches over the ids, CEP, address and tax ids: the lists' one condition (issue 34).
+    query.q ? searchCondition(REGULARIZATION_SEARCH, wordSearch(query.q)) : undefined,
     // The date range is the request's to the concessionaire (data_solicitacao), a column of the report.
     query.de ? gte(regularizacoes.dataSolicitacao, query.de) : undefined,
     query.ate ? lte(regularizacoes.dataSolicitacao, query.ate) : undefined,

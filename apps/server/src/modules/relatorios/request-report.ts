@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   policyRole,
   regionalLabel,
@@ -13,7 +13,6 @@ import {
 } from '@portal/domain';
 import {
   REQUEST_REPORT_FIELDS,
-  reportSearchTerms,
   requestFieldCell,
   stageColumnKey,
   type ReportRow,
@@ -21,6 +20,7 @@ import {
 } from '@portal/domain/reports';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
+import { REQUEST_SEARCH, searchCondition, wordSearch } from '../../db/text-search.ts';
 import {
   anexos,
   concessionarias,
@@ -61,17 +61,13 @@ export interface RequestReport {
 
 /** The rows the report's filters leave, within the session's scope (the lists' single builder). */
 function reportWhere(user: SessionUser, report: RequestReport, query: RequestReportQuery): SQL | undefined {
-  const search = query.q ? reportSearchTerms(query.q) : undefined;
   return and(
     scopeOf(user),
     eq(solicitacoes.fluxo, report.flow),
     eq(solicitacoes.tipo, report.kind),
     query.status === undefined ? undefined : eq(solicitacoes.status, query.status),
-    search &&
-      or(
-        search.cep ? eq(solicitacoes.cep, search.cep) : undefined,
-        eq(sql`lower(${solicitacoes.enderecoId})`, search.enderecoId),
-      ),
+    // Partial matches over the ids, CEP, address and tax ids: the lists' one condition (issue 34).
+    query.q ? searchCondition(REQUEST_SEARCH, wordSearch(query.q)) : undefined,
     query.de ? gte(solicitacoes.dataPedido, startOfDay(query.de)) : undefined,
     query.ate ? lt(solicitacoes.dataPedido, startOfNextDay(query.ate)) : undefined,
   );

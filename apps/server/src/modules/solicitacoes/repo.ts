@@ -5,17 +5,14 @@ import {
   eq,
   getTableName,
   gte,
-  ilike,
   inArray,
   lt,
-  or,
   sql,
   type AnyColumn,
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  SEARCH_CONTAINS_MIN_LENGTH,
   type Flow,
   type Kind,
   type RequestFile,
@@ -33,16 +30,16 @@ import {
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import {
-  countLimitFor,
-  folded,
-  likeEscape,
-  orderBy,
-  pageOf,
-  sortOf,
-  type SortSpec,
-} from '../../db/listing.ts';
+import { countLimitFor, orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
 import { prepared } from '../../db/prepared.ts';
+import {
+  REQUEST_SEARCH,
+  resolveSearch,
+  searchCondition,
+  searchShape,
+  searchValues,
+  type ResolvedSearch,
+} from '../../db/text-search.ts';
 import { notFound } from '../../http/errors.ts';
 import { counterFilterOf, countRequests, formTotal } from './counts.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
@@ -130,54 +127,19 @@ export type RequestListFilter = Pick<
 >;
 
 /**
- * Quick search (issue 15): a text of SEARCH_CONTAINS_MIN_LENGTH characters or more anywhere in the
- * unit, the address id or the site id (ILIKE '%…%', served by the pg_trgm indexes of migration
- * 0008), or in the requester's name, accents and case aside. A shorter text has no trigram to look
- * up: searched anywhere it would read the whole form, so it matches the start of the ids (their
- * lower() indexes) and of the name instead.
- *
- * The requesters whose name matches are looked up first (a small table) and their ids sent as a
- * plain array: the planner then knows how many requests they hold. Left inside the statement as a
- * subquery, their count was a guess, and a rare text was searched by walking the whole form in
- * date order (2 s at a million requests instead of 20 ms).
+ * Quick search (issues 15, 34): the one search condition of db/text-search.ts, as the top bar's
+ * search and the reports use it: every word anywhere in the request's identifiers, address, CEP
+ * and tax ids, or in its requester's or company's name (accents and case aside); a text without a
+ * three-character word matches the start of the ids and of the requester's name.
  */
-const searchPattern = (q: string, prefix: boolean) => (prefix ? `${likeEscape(q)}%` : `%${likeEscape(q)}%`);
-const SEARCHED_IDS = [solicitacoes.unidade, solicitacoes.enderecoId, solicitacoes.siteId];
-const quickSearch = (pattern: SQLWrapper, prefix: boolean, requesters: SQLWrapper | undefined) =>
-  or(
-    ...SEARCHED_IDS.map((column) =>
-      prefix ? sql`lower(${column}) like lower(${pattern})` : ilike(column, pattern),
-    ),
-    requesters ? sql`${solicitacoes.idUsuario} = any(${requesters})` : undefined,
-  );
-
-/** The ids of the users whose name holds the search (or starts with it), accents and case aside. */
-async function requestersNamed(db: DbOrTx, q: string, prefix: boolean): Promise<number[]> {
-  const statement = prepared(db, 'lista_solicitantes', (name) =>
-    db
-      .select({ id: usuarios.id })
-      .from(usuarios)
-      .where(sql`${folded(usuarios.name)} like ${folded(sql`${sql.placeholder('namePattern')}`)}`)
-      .prepare(name),
-  );
-  const rows = await statement.execute({ namePattern: searchPattern(q, prefix) });
-  return rows.map((r) => r.id);
-}
-
-/** A list's filters with the search's requesters looked up (none when nobody's name matches). */
-export type ResolvedListFilter = RequestListFilter & { requesters?: number[]; prefix?: true };
+/** A list's filters with the search's words resolved (the requesters and companies they name). */
+export type ResolvedListFilter = RequestListFilter & { search?: ResolvedSearch };
 export async function resolveListFilter<T extends RequestListFilter>(
   db: DbOrTx,
   query: T,
-): Promise<T & { requesters?: number[]; prefix?: true }> {
+): Promise<T & { search?: ResolvedSearch }> {
   if (!query.q) return query;
-  const prefix = query.q.length < SEARCH_CONTAINS_MIN_LENGTH;
-  const requesters = await requestersNamed(db, query.q, prefix);
-  return {
-    ...query,
-    ...(prefix ? { prefix: true as const } : {}),
-    ...(requesters.length ? { requesters } : {}),
-  };
+  return { ...query, search: await resolveSearch(db, query.q) };
 }
 
 /** The first instant of a calendar day on the portal's clock (Brasília), and of the day after. */
@@ -225,15 +187,12 @@ const FILTER_LETTERS = {
   concessionaria: 'c',
   de: 'd',
   ate: 'a',
-  q: 'q',
-  prefix: 'p',
-  requesters: 'n',
 } as const satisfies Partial<Record<keyof ResolvedListFilter, string>>;
 const filterLetters = (query: ResolvedListFilter) =>
   (Object.keys(FILTER_LETTERS) as (keyof typeof FILTER_LETTERS)[])
     .filter((key) => query[key] !== undefined)
     .map((key) => FILTER_LETTERS[key])
-    .join('');
+    .join('') + (query.q && query.search ? `q${searchShape(query.search, REQUEST_SEARCH)}` : '');
 
 /** What decides a list's where-clause (part of its prepared statements' names): scope and filters. */
 const listShape = (user: SessionUser, query: ResolvedListFilter) =>
@@ -267,8 +226,7 @@ export const listValues = (
   concessionaria: query.concessionaria,
   de: query.de,
   ate: query.ate,
-  pattern: query.q ? searchPattern(query.q, query.prefix === true) : undefined,
-  requesters: query.requesters,
+  ...(query.q && query.search ? searchValues(query.search) : {}),
   apos: query.apos,
   ...pageOf(pageAsked(query)),
   // One past the search total's limit: enough to tell "more than".
@@ -295,12 +253,8 @@ const listWhere = (user: SessionUser, query: ResolvedListFilter, values?: ListVa
       : eq(solicitacoes.idConcessionaria, value('concessionaria')),
     query.de === undefined ? undefined : gte(solicitacoes.dataPedido, startOfDay(value('de'))),
     query.ate === undefined ? undefined : lt(solicitacoes.dataPedido, startOfNextDay(value('ate'))),
-    query.q
-      ? quickSearch(
-          value('pattern'),
-          query.prefix === true,
-          query.requesters ? value('requesters') : undefined,
-        )
+    query.q && query.search
+      ? searchCondition(REQUEST_SEARCH, query.search, { placeholders: !values })
       : undefined,
   );
 };

@@ -3,6 +3,7 @@ import type { SessionUser } from '@portal/domain';
 import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { GlobalSearch } from '../../features/search/GlobalSearch.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu.tsx';
@@ -32,6 +33,7 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
             <VisuallyHidden>Ir para o início</VisuallyHidden>
           </Link>
         </Group>
+        <GlobalSearch />
         <Group gap="sm" wrap="nowrap" miw={0} role="group" aria-label="Usuário conectado">
           <NotificationBell />
           <div style={{ minWidth: 0, textAlign: 'right' }}>

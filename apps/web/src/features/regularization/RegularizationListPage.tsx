@@ -7,7 +7,10 @@ import {
   labelOf,
   PAGE_SIZES,
   REGULARIZATION_STATUSES,
+  SEARCH_HINT,
   SEARCH_MIN_LENGTH,
+  SEARCH_PLACEHOLDER,
+  searchTextProblem,
 } from '@portal/domain';
 import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -39,7 +42,11 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
   const params = {
     page,
     per_page: perPage,
-    q: debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined,
+    // A text the server refuses (only punctuation, over 100 characters) is not sent: the box says why.
+    q:
+      debouncedSearch.length >= SEARCH_MIN_LENGTH && !searchTextProblem(debouncedSearch)
+        ? debouncedSearch
+        : undefined,
     status: status === ALL ? undefined : Number(status),
     sort: String(sort.columnAccessor),
     order: sort.direction,
@@ -97,8 +104,10 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
           <TextInput
             label="Pesquisar"
             style={{ flex: 1, minWidth: 220 }}
-            placeholder="Unidade ou Endereço ID"
+            placeholder={SEARCH_PLACEHOLDER}
             leftSection={<IconSearch size={16} />}
+            description={SEARCH_HINT}
+            error={searchTextProblem(search)}
             value={search}
             onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
           />

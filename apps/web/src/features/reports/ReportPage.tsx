@@ -8,7 +8,10 @@ import {
   PAGE_SIZES,
   REGULARIZATION_STATUSES,
   REQUEST_STATUSES,
+  SEARCH_HINT,
   SEARCH_MIN_LENGTH,
+  SEARCH_PLACEHOLDER,
+  searchTextProblem,
 } from '@portal/domain';
 import { reportColumns, type ReportDefinition, type ReportRow } from '@portal/domain/reports';
 import { IconSearch } from '@tabler/icons-react';
@@ -58,7 +61,11 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
   const [viewing, setViewing] = useState<{ url: string; nome: string } | null>(null);
 
   const filters: ReportFilters = {
-    q: debouncedSearch.length >= SEARCH_MIN_LENGTH ? debouncedSearch : undefined,
+    // A text the server refuses (only punctuation, over 100 characters) is not sent: the box says why.
+    q:
+      debouncedSearch.length >= SEARCH_MIN_LENGTH && !searchTextProblem(debouncedSearch)
+        ? debouncedSearch
+        : undefined,
     status: status === ALL ? undefined : Number(status),
     de: range.de ?? undefined,
     ate: range.ate ?? undefined,
@@ -144,8 +151,10 @@ export function ReportPage({ report }: { report: ReportDefinition }) {
           <TextInput
             label="Pesquisar"
             style={{ flex: 1, minWidth: 220 }}
-            placeholder="CEP ou Endereço ID (completo)"
+            placeholder={SEARCH_PLACEHOLDER}
             leftSection={<IconSearch size={16} />}
+            description={SEARCH_HINT}
+            error={searchTextProblem(search)}
             value={search}
             onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
           />

@@ -3,12 +3,13 @@ import { MultiSelect, Select } from '../../../ui/select.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   FIELD_MAX,
-  formFieldLabel,
   listQuery,
   REQUEST_STATUSES,
   regionalLabel,
   SEARCH_CONTAINS_MIN_LENGTH,
+  SEARCH_HINT,
   SEARCH_MIN_LENGTH,
+  SEARCH_PLACEHOLDER,
   UFS,
   type RequestForm,
   type RequestListFilters,
@@ -133,9 +134,10 @@ export function ListFilters({ form, filters, onChange }: Props) {
       />
       <TextInput
         label="Pesquisar"
-        placeholder={`${formFieldLabel(form, 'unidade')}, Endereço ID, Site ID ou solicitante`}
+        placeholder={SEARCH_PLACEHOLDER}
         leftSection={<IconSearch size={16} />}
-        {...charCounter(search.trim(), FIELD_MAX.search, searchReach(search.trim()))}
+        // What it searches is said under the box (issue 34): the placeholder was cut at 1440 px.
+        {...charCounter(search.trim(), FIELD_MAX.search, searchReach(search.trim()) ?? SEARCH_HINT)}
         error={searchProblem}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
