@@ -23,7 +23,7 @@ describe('the request report row (spec part 2 §3)', () => {
 
   it('has every column of the spec, in the spec’s order, plus the request date and the protocol', () => {
     const columns = columnsOf();
-    // data_pedido and protocolo are the portal's additions (docs/decisions.md); the status dates are
+    // data_pedido and protocolo are the portal's additions (docs/decisions/reports-and-exports.md); the status dates are
     // 'one date column per status stage'.
     expect(columns.map((c) => c.key)).toEqual([
       'id',

@@ -3,7 +3,6 @@ import {
   listExportQuery,
   regularizationReportExportQuery,
   regularizationReportQuery,
-  reportSearchTerms,
   requestReportExportQuery,
   requestReportQuery,
 } from './query.ts';
@@ -52,24 +51,5 @@ describe('the export’s format', () => {
 
   it('a report’s paged call takes no format', () => {
     expect(requestReportQuery.parse({ formato: 'csv' })).not.toHaveProperty('formato');
-  });
-});
-
-describe('the report’s search: exact on the postal code or the address id', () => {
-  it('a postal code, bare or masked, is matched by its digits', () => {
-    for (const q of ['01310100', '01310-100', '01.310-100', ' 01310-100 ']) {
-      expect(reportSearchTerms(q).cep, q).toBe('01310100');
-    }
-  });
-
-  it('anything else is no postal code', () => {
-    for (const q of ['0131010', '013101000', 'SPO-0131', '01310 100']) {
-      expect(reportSearchTerms(q).cep, q).toBe('');
-    }
-  });
-
-  it('the address id is matched ignoring case and outer spaces', () => {
-    expect(reportSearchTerms('  SPO-ABC1 ').enderecoId).toBe('spo-abc1');
-    expect(reportSearchTerms('01310-100').enderecoId).toBe('01310-100');
   });
 });

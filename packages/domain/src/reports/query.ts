@@ -5,7 +5,7 @@ import { listQuery, regularizationListQuery } from '../schemas/list.ts';
 /**
  * A report's filters (spec part 2 §2.10): the list's paging, sort, status and search, plus the
  * date range the spec hides and the portal shows. The search is the lists' own (issue 34: parts of
- * the ids, CEP, address and tax ids; docs/decisions.md). The regularization report also takes the
+ * the ids, CEP, address and tax ids; docs/decisions/lists-and-search.md, D-LST-011). The regularization report also takes the
  * divergence type.
  */
 const dateRange = {
