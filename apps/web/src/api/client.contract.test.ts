@@ -65,6 +65,7 @@ const loadWeb = async () => ({
   baseConfirmation: await import('../features/base-confirmation/api.ts'),
   reconciliation: await import('../features/reconciliation/api.ts'),
   reports: await import('../features/reports/api.ts'),
+  search: await import('../features/search/api.ts'),
 });
 
 /** Signs in through the web's own sign-in call and keeps the session as the web does. */
@@ -114,6 +115,11 @@ describe("the web's calls against the server, every answer parsed against its de
       expect((await web.requests.concessionaires(form)).length).toBeGreaterThan(0);
     },
   );
+
+  it('the top bar search, found and refused', async () => {
+    expect((await web.search.searchGroups('Vergueiro')).grupos).toBeInstanceOf(Array);
+    await expect(web.search.searchGroups('...')).rejects.toMatchObject({ status: 422, campo: 'q' });
+  });
 
   it('catalogues: regionals, cities and the status names', async () => {
     expect((await web.requests.regionals()).length).toBeGreaterThan(0);
