@@ -265,3 +265,16 @@ describe('apiFile (URLs the server answers: attachments, an export, rejected row
     expect((sent[0]!.init.headers as Record<string, string>).Authorization).toBe('Bearer secret');
   });
 });
+
+describe('call inputs are typed from the descriptor', () => {
+  it('a preprocessed list body still refuses a field or a type its schema does not have', async () => {
+    answer({ error: 0, total: 0, dados: [] });
+    const { groupCalls } = await import('@portal/domain/contracts/calls/admin/groups');
+    // @ts-expect-error: not a field of the groups' list body
+    await call(groupCalls.list, { body: { nao_existe: 1 } });
+    // @ts-expect-error: a list body is an object
+    await call(groupCalls.list, { body: 'texto' });
+    await call(groupCalls.list, { body: { page: 2 } });
+    expect(sent).toHaveLength(3);
+  });
+});

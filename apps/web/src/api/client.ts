@@ -44,11 +44,14 @@ function settle(status: number, ok: boolean, payload: Envelope | null, token: st
 
 /** The input a call takes: its body, query and path parameters, each as its descriptor declares. */
 type Part<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends Schema }
-  ? undefined extends z.input<S>
-    ? { [P in K]?: z.input<S> }
-    : object extends z.input<S>
+  ? unknown extends z.input<S>
+    ? // A preprocessed schema (list bodies: blank as default) takes `unknown`: typed by what it gives.
+      { [P in K]?: Partial<z.output<S>> }
+    : undefined extends z.input<S>
       ? { [P in K]?: z.input<S> }
-      : { [P in K]: z.input<S> }
+      : object extends z.input<S>
+        ? { [P in K]?: z.input<S> }
+        : { [P in K]: z.input<S> }
   : { [P in K]?: never };
 export type CallInput<C extends Call> = Part<C, 'body'> & Part<C, 'query'> & Part<C, 'params'>;
 
