@@ -39,11 +39,14 @@ afterEach(() => {
 });
 
 describe('path parameters stay in their own segment', () => {
-  it.each(['a/b', 'a?b=1', 'a#b', 'SP/../../admin', '%2e%2e'])('%s is encoded, not routed', async (uf) => {
-    answer(cities);
-    await call(citiesCall, { params: { uf } });
-    expect(requestedPath(sent[0]!.url)).toBe(`/api/cidades/${encodeURIComponent(uf)}`);
-  });
+  it.each(['a/b', 'a?b=1', 'a#b', 'SP/../../admin', '%2e%2e', '．．', '\u2024\u2024', '..%2f', 'ＳＰ'])(
+    '%s is encoded, not routed',
+    async (uf) => {
+      answer(cities);
+      await call(citiesCall, { params: { uf } });
+      expect(requestedPath(sent[0]!.url)).toBe(`/api/cidades/${encodeURIComponent(uf)}`);
+    },
+  );
 
   it.each(['..', '.'])('a dot segment (%s) never reaches the route above it', async (id) => {
     answer(message);
