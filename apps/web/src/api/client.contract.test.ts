@@ -196,3 +196,23 @@ describe("the web's calls against the server, every answer parsed against its de
     }
   });
 });
+
+describe('the session against the server (issue 32 review)', () => {
+  it('a path parameter ".." is refused before it can reach the route above', async () => {
+    await expect(web.exports.readExport('..' as never)).rejects.toThrow(/parâmetro id/);
+  });
+
+  it('after logout the server answers 401 to the old token, and the web ends that session only', async () => {
+    const old = web.session.sessionStore.get()!.token;
+    await web.auth.logout();
+    await expect(web.auth.validate()).rejects.toMatchObject({ status: 401 });
+    expect(web.session.sessionStore.get()).toBeNull();
+    // Signing in again, a late 401 for the old token leaves the new session alone.
+    await signIn('admin@demo.portal');
+    const fresh = web.session.sessionStore.get()!.token;
+    expect(fresh).not.toBe(old);
+    web.session.sessionStore.expire(old);
+    expect(web.session.sessionStore.get()?.token).toBe(fresh);
+    expect((await web.auth.validate()).user.email).toBe('admin@demo.portal');
+  });
+});

@@ -44,11 +44,14 @@ function settle(status: number, ok: boolean, payload: Envelope | null, token: st
 
 /** The input a call takes: its body, query and path parameters, each as its descriptor declares. */
 type Part<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends Schema }
-  ? undefined extends z.input<S>
-    ? { [P in K]?: z.input<S> }
-    : object extends z.input<S>
+  ? unknown extends z.input<S>
+    ? // A preprocessed schema (list bodies: blank as default) takes `unknown`: typed by what it gives.
+      { [P in K]?: Partial<z.output<S>> }
+    : undefined extends z.input<S>
       ? { [P in K]?: z.input<S> }
-      : { [P in K]: z.input<S> }
+      : object extends z.input<S>
+        ? { [P in K]?: z.input<S> }
+        : { [P in K]: z.input<S> }
   : { [P in K]?: never };
 export type CallInput<C extends Call> = Part<C, 'body'> & Part<C, 'query'> & Part<C, 'params'>;
 
@@ -58,13 +61,33 @@ export type Answer<C extends Call> = C extends { answer: infer S extends Schema 
 /** Calls without a body, query or path parameter may be made without an input. */
 type InputArgs<C extends Call> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
+/**
+ * A path parameter as one encoded segment. A missing value or a dot segment is refused: the
+ * browser would send "undefined", or resolve `.`/`..` into the route above (`/x/../y` is `/y`).
+ */
+function segment(call: Call, name: string, value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  if (text === '' || text === '.' || text === '..')
+    throw new Error(`${call.method} ${call.path}: parâmetro ${name} inválido (${JSON.stringify(value)}).`);
+  return encodeURIComponent(text);
+}
+
+/** A query value as text; a list repeats its name (the server's querystring reads it as a list). */
+function queryValues(call: Call, name: string, value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((item: unknown) => queryValues(call, name, item));
+  if (typeof value === 'object')
+    throw new Error(`${call.method} ${call.path}: o filtro ${name} não pode ser um objeto.`);
+  return [String(value)];
+}
+
 /** The call's path with its `:name` parameters filled in, and its query string. */
 function urlOf(call: Call, input: { params?: object; query?: object }): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
-  const path = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const path = call.path.replace(/:(\w+)/g, (_, name: string) => segment(call, name, params[name]));
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(input.query ?? {})) {
-    if (value !== undefined && value !== null) query.set(name, String(value));
+    for (const text of queryValues(call, name, value)) query.append(name, text);
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;
@@ -93,6 +116,7 @@ function checkAnswer(call: Call, payload: unknown): void {
 export async function call<C extends Call>(descriptor: C, ...[input]: InputArgs<C>): Promise<Answer<C>> {
   // A call that declares a body always sends one, an empty object when the caller has nothing to say.
   const body = (input as { body?: unknown } | undefined)?.body ?? (descriptor.body ? {} : undefined);
+  const url = urlOf(descriptor, input ?? {});
   const token = currentToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -100,7 +124,7 @@ export async function call<C extends Call>(descriptor: C, ...[input]: InputArgs<
 
   let response: Response;
   try {
-    response = await fetch(urlOf(descriptor, input ?? {}), {
+    response = await fetch(url, {
       method: descriptor.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -174,6 +198,8 @@ export function upload<C extends Call & { multipart: object }>(
  * Returns the bytes and the content type the server declared.
  */
 export async function apiFile(url: string): Promise<{ bytes: ArrayBuffer; contentType: string }> {
+  // The URL comes from an answer: the bearer token goes only to this origin's API.
+  if (!url.startsWith('/api/')) throw new ApiError(NO_ANSWER, 'Não foi possível abrir o arquivo.');
   const token = currentToken();
   let response: Response;
   try {

@@ -60,7 +60,12 @@ export function adminResource<C extends AdminCalls>(calls: C): AdminResource<Row
   return {
     base,
     key: adminKey(base),
-    list: (params) => send(calls.list, params) as ReturnType<Resource['list']>,
+    list: async (params) => {
+      // The list answers one row when its body names an id: a screen reads pages only.
+      const answer = (await send(calls.list, params)) as object;
+      if (!('total' in answer)) throw new Error('A lista respondeu um registro em vez de uma página.');
+      return answer as Awaited<ReturnType<Resource['list']>>;
+    },
     save: (mode, body) => send(calls[mode], body) as ReturnType<Resource['save']>,
     remove: (id) => send(calls.delete, { id }) as ReturnType<Resource['remove']>,
   };
