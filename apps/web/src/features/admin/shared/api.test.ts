@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { groupsResource } from '../features/admin/groups/api.ts';
+import { groupsResource } from '../groups/api.ts';
 
 /**
  * Hostile review of issue 32: an administration list call answers a page, or one row when its
