@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrationsFolder } from '../config.ts';
-import { storedFileColumnNames } from '../storage/stored-file-columns.ts';
+import { storedFileColumnNames } from '../db/stored-file-columns.ts';
 
 /**
  * A backup is a directory: manifesto.json, the database (banco.tar.gz, PGlite's own dump of its

@@ -7,7 +7,7 @@ import { exportSource, sendExport } from '../exportacoes/sources.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { creatorWindowFor } from './authorship.ts';
 import { deleteRequest } from './delete-request.ts';
-import { findDuplicates } from './find-duplicates.ts';
+import { findDuplicates } from './duplicates-repo.ts';
 import { parseSaveBody } from '../../http/multipart-save-body.ts';
 import { findAttachment } from './read-attachment.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';

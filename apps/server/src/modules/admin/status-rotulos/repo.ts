@@ -1,8 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { type StatusLabelKind } from '@portal/domain';
 import type { Flow, ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { statusRotulos } from '../../../db/schema.ts';
+import { updatedOrStale, versionLock } from '../../../db/version.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof statusRotulos.$inferSelect;
@@ -67,3 +68,27 @@ export async function statusLabelsOf(
     .where(and(eq(statusRotulos.fluxo, fluxo), eq(statusRotulos.tipo, tipo)));
   return new Map(rows.map((r) => [r.codigo, r.rotulo]));
 }
+
+/** Renames the status as read; 409 when another save changed it since. */
+export async function renameStatusLabel(tx: Tx, before: Row, rotulo: string) {
+  const lock = versionLock(statusRotulos.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(statusRotulos)
+      .set({ rotulo, ...lock.bump })
+      .where(and(eq(statusRotulos.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+/** Every flow's labels, for the lists, badges and selectors of every signed-in user. */
+export const allStatusLabels = (db: DbOrTx) =>
+  db
+    .select({
+      fluxo: statusRotulos.fluxo,
+      tipo: statusRotulos.tipo,
+      codigo: statusRotulos.codigo,
+      rotulo: statusRotulos.rotulo,
+    })
+    .from(statusRotulos)
+    .orderBy(asc(statusRotulos.codigo));

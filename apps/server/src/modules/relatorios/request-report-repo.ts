@@ -21,6 +21,7 @@ import {
 } from '@portal/domain/reports';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
+import { REQUEST_FIELD_COLUMNS } from '../../db/request-field-columns.ts';
 import {
   anexos,
   concessionarias,
@@ -28,12 +29,11 @@ import {
   historicoObservacoes,
   historicoStatus,
   regionais,
-  REQUEST_FIELD_COLUMNS,
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
-import { countRequests } from '../solicitacoes/counts.ts';
+import { countRequests } from '../solicitacoes/counts-repo.ts';
 import { attachmentUrl } from '../solicitacoes/record.ts';
 import {
   REQUEST_SORT,
@@ -42,7 +42,7 @@ import {
   resolveListFilter,
   type RequestListFilter,
 } from '../solicitacoes/repo.ts';
-import { scopeOf } from '../solicitacoes/scope.ts';
+import { scopeOf } from '../solicitacoes/scope-repo.ts';
 import {
   anyOf,
   EXPORT_BATCH,
@@ -51,7 +51,7 @@ import {
   startOfDay,
   startOfNextDay,
   wallClock,
-} from './shared.ts';
+} from '../../db/report-sql.ts';
 
 /** The report of one request form: new units or ownership changes (spec part 2 §2.10, §3). */
 export interface RequestReport {

@@ -26,8 +26,8 @@ import {
 import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
 import { attachmentUrl } from '../consolidacao/record.ts';
 import { REGULARIZATION_SORT, regularizationListFilter, statusOrZero } from '../consolidacao/repo.ts';
-import { scopeShape } from '../solicitacoes/scope.ts';
-import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from './shared.ts';
+import { scopeShape } from '../solicitacoes/scope-repo.ts';
+import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from '../../db/report-sql.ts';
 
 /**
  * The regularization report (spec part 2 §2.10, §3 'Regularization report row'). A divergence
