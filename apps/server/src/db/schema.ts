@@ -10,7 +10,7 @@ import type {
   ValidationType,
 } from '@portal/domain';
 import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
-import type { AuditAction } from '../audit/audit.ts';
+import type { AuditAction } from '../audit/actions.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
