@@ -1,6 +1,6 @@
 import { DASHBOARD, dashboardGroups, type HomeTotals, type SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { countByKindAndStatus } from '../solicitacoes/counts-repo.ts';
+import { countByKindAndStatus } from '../../requests-core/counts-repo.ts';
 
 /**
  * The dashboard counters (spec part 1 §2): energy requests in the user's scope and menu, by kind and status,

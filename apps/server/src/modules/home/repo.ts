@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, AGE_BUCKETS, OPEN_STATUSES, type Flow, type Kind, type SessionUser } from '@portal/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { regionais, solicitacoes, solicitacoesContagem } from '../../db/schema.ts';
-import { scopeOf } from '../solicitacoes/scope-repo.ts';
+import { scopeOf } from '../../requests-core/scope-repo.ts';
 
 /*
  * The dashboard's overview (GET /api/home/painel). Counts come off the per-scope counters

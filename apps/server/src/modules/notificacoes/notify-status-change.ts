@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
 import { activeUsersByEmail, addNotices, requestInScope, statusChangeAudience } from './repo.ts';
 import { STATUS_MAIL, type StatusMailData } from './status-mail.ts';
 

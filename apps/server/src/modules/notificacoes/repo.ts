@@ -3,7 +3,7 @@ import type { SessionUser } from '@portal/domain';
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { notificacoes, regionais, solicitacoes, usuarios } from '../../db/schema.ts';
-import { scoped } from '../solicitacoes/scope-repo.ts';
+import { scoped } from '../../requests-core/scope-repo.ts';
 
 // Every query of the bell is bound to the signed-in user's id: no call reads or marks another user's notice.
 

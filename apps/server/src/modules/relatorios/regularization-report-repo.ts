@@ -23,10 +23,10 @@ import {
   regularizacaoObservacoes,
   regularizacoes,
 } from '../../db/schema.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
 import { attachmentUrl } from '../consolidacao/record.ts';
 import { REGULARIZATION_SORT, regularizationListFilter, statusOrZero } from '../consolidacao/repo.ts';
-import { scopeShape } from '../solicitacoes/scope-repo.ts';
+import { scopeShape } from '../../requests-core/scope-repo.ts';
 import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from '../../db/report-sql.ts';
 
 /**

@@ -32,17 +32,17 @@ import {
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
-import { countRequests } from '../solicitacoes/counts-repo.ts';
-import { attachmentUrl } from '../solicitacoes/record.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
+import { countRequests } from '../../requests-core/counts-repo.ts';
+import { attachmentUrl } from '../../requests-core/record.ts';
 import {
   REQUEST_SORT,
   requestListFilter,
   requestListTotal,
   resolveListFilter,
   type RequestListFilter,
-} from '../solicitacoes/repo.ts';
-import { scopeOf } from '../solicitacoes/scope-repo.ts';
+} from '../../requests-core/repo.ts';
+import { scopeOf } from '../../requests-core/scope-repo.ts';
 import {
   anyOf,
   EXPORT_BATCH,

@@ -1,6 +1,6 @@
 import { creatorWindowOpen, type Authorship, type Flow, type Kind, type SessionUser } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { othersWroteTo, statusChangeCount, type RequestRow } from './repo.ts';
+import { othersWroteTo, statusChangeCount, type RequestRow } from '../../requests-core/repo.ts';
 
 /** Who has worked on a request: its creator, how often it moved, and whether anyone else wrote to it. */
 export async function authorshipOf(

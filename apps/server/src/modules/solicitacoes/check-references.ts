@@ -2,7 +2,7 @@ import { normalizeValue, recordScope, regionalServesUf, type Flow, type SessionU
 import type { Database } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { citiesOf } from '../localidades/cities.ts';
-import { activeConcessionaireUfs, concessionaireOfFlow, regionalById } from './repo.ts';
+import { activeConcessionaireUfs, concessionaireOfFlow, regionalById } from '../../requests-core/repo.ts';
 
 export interface ReferencesInput {
   user: SessionUser;

@@ -2,7 +2,7 @@ import type { DuplicateMatch, Flow, Kind, SessionUser } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { duplicateLookupValue, findDuplicates, lockDuplicateKey } from './duplicates-repo.ts';
-import type { RequestRow } from './repo.ts';
+import type { RequestRow } from '../../requests-core/repo.ts';
 
 const DUPLICATE_SUBJECT = {
   unidade: 'Unidade já cadastrada',

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { baseProvedor, concessionarias, solicitacoes } from '../../db/schema.ts';
-import { scopeOf, scopeShape, scopeValues } from './scope-repo.ts';
+import { scopeOf, scopeShape, scopeValues } from '../../requests-core/scope-repo.ts';
 
 /** A refused request is over: it does not keep the same unit from being requested again. */
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];

@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { attachmentInScope } from './repo.ts';
+import { attachmentInScope } from '../../requests-core/repo.ts';
 
 /**
  * An attachment of a request the user may see: the request's form in the user's menu (the same

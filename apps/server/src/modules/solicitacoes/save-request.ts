@@ -25,7 +25,7 @@ import { creatorWindowFor } from './authorship.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
 import { checkUploads, discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
-import { fieldValues, rowValues } from './record.ts';
+import { fieldValues, rowValues } from '../../requests-core/record.ts';
 import {
   addObservations,
   addStatusChange,
@@ -35,7 +35,7 @@ import {
   storeAttachment,
   updateRequest,
   type RequestRow,
-} from './repo.ts';
+} from '../../requests-core/repo.ts';
 
 export interface SaveRequestCommand {
   flow: Flow;

@@ -56,19 +56,6 @@ export async function findStatusLabel(db: DbOrTx, id: number): Promise<Row | und
   return row;
 }
 
-/** The administered labels of one form's statuses (or the regularization's), by code. */
-export async function statusLabelsOf(
-  db: DbOrTx,
-  fluxo: Flow,
-  tipo: StatusLabelKind,
-): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ codigo: statusRotulos.codigo, rotulo: statusRotulos.rotulo })
-    .from(statusRotulos)
-    .where(and(eq(statusRotulos.fluxo, fluxo), eq(statusRotulos.tipo, tipo)));
-  return new Map(rows.map((r) => [r.codigo, r.rotulo]));
-}
-
 /** Renames the status as read; 409 when another save changed it since. */
 export async function renameStatusLabel(tx: Tx, before: Row, rotulo: string) {
   const lock = versionLock(statusRotulos.version, before.version);

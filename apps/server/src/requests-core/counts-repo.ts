@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, Kind, SessionUser } from '@portal/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
-import { solicitacoes, solicitacoesContagem } from '../../db/schema.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { solicitacoes, solicitacoesContagem } from '../db/schema.ts';
 import { scopeOf, scopeShape, scopeValues } from './scope-repo.ts';
 
 /*

@@ -23,7 +23,7 @@ import {
   type RequestListSort,
   type SessionUser,
 } from '@portal/domain';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   anexos,
   auditLog,
@@ -34,18 +34,10 @@ import {
   regionais,
   solicitacoes,
   usuarios,
-} from '../../db/schema.ts';
-import {
-  countLimitFor,
-  folded,
-  likeEscape,
-  orderBy,
-  pageOf,
-  sortOf,
-  type SortSpec,
-} from '../../db/listing.ts';
-import { prepared } from '../../db/prepared.ts';
-import { notFound } from '../../http/errors.ts';
+} from '../db/schema.ts';
+import { countLimitFor, folded, likeEscape, orderBy, pageOf, sortOf, type SortSpec } from '../db/listing.ts';
+import { prepared } from '../db/prepared.ts';
+import { notFound } from '../http/errors.ts';
 import { counterFilterOf, countRequests, formTotal } from './counts-repo.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
 import { scoped, scopeOf, scopeShape, scopeValues } from './scope-repo.ts';
