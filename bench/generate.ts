@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
-import { addToCounters } from '../apps/server/src/modules/solicitacoes/counts.ts';
+import { addToCounters } from '../apps/server/src/requests-core/counts-repo.ts';
 import { insertSyntheticRequests } from '../apps/server/test/support/synthetic-requests.ts';
 
 const count = Number(process.argv[2] ?? 1_000_000);

@@ -1,7 +1,8 @@
 import { ALL_FLOW_KINDS, MAX_ID, MAX_SMALLINT, requestForm, requestSaveSchema } from '@portal/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_FIELD_COLUMNS, solicitacoes } from '../src/db/schema.ts';
+import { REQUEST_FIELD_COLUMNS } from '../src/db/request-field-columns.ts';
+import { solicitacoes } from '../src/db/schema.ts';
 
 /**
  * Issue 10 item 2: a payload field whose schema disagrees with its column (id_protocolo was text in

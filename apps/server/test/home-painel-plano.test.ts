@@ -1,7 +1,7 @@
 import { ALL_FLOW_KINDS, myQueueStatuses, todayInBrasilia, type SessionUser } from '@portal/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oldestQuery, recentOpenQuery } from '../src/modules/home/dashboard-overview.ts';
+import { oldestQuery, recentOpenQuery } from '../src/modules/home/repo.ts';
 import { insertSyntheticRequests } from './support/synthetic-requests.ts';
 import { planNodes, readsOf, type PlanNode } from './support/query-plan.ts';
 import { createTestApp, sessionUser, type TestApp } from './support/test-app.ts';

@@ -1,31 +1,6 @@
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-
-/** Every action the audit log records; the /logs screen reads them back by these names. */
-export const AUDIT_ACTIONS = [
-  'login',
-  'trocar-senha',
-  'recuperar-senha',
-  'redefinir-senha',
-  'enviar-redefinicao-senha',
-  'criar',
-  'editar',
-  'desativar',
-  'apagar',
-  'criar-solicitacao',
-  'editar-solicitacao',
-  'apagar-solicitacao',
-  'apagar-arquivo',
-  'importar-base',
-  'confirmar-na-base',
-  'pre-validar',
-  'validar-final',
-  'acompanhar',
-  'reexecutar-tarefa',
-  'descartar-tarefa',
-  'normalizar-identificador',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from './actions.ts';
 
 export interface AuditEntry {
   idUsuario: number | null;

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { migrationsFolder } from '../config.ts';
-import { storedFileColumnNames } from '../storage/stored-file-columns.ts';
+import { storedFileColumnNames } from '../db/stored-file-columns.ts';
 
 /**
  * A backup is a directory: manifesto.json, the database (banco.tar.gz, PGlite's own dump of its

@@ -1,6 +1,6 @@
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { counterDrift } from '../modules/solicitacoes/counts.ts';
+import { counterDrift } from '../requests-core/counts-repo.ts';
 import { startupFailureLine } from '../startup/failure-line.ts';
 
 /**

@@ -3,7 +3,6 @@ import type {
   Kind,
   PostApprovalStage,
   RegularizationFile,
-  RequestField,
   RequestFile,
   RoleKind,
   StatusLabelKind,
@@ -11,7 +10,7 @@ import type {
   ValidationType,
 } from '@portal/domain';
 import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
-import type { AuditAction } from '../audit/audit.ts';
+import type { AuditAction } from '../audit/actions.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -382,49 +381,6 @@ export const solicitacoes = pgTable(
       .where(sql`${t.posEtapa} is not null and ${t.fluxo} = 'energia' and ${t.tipo} = 'nova'`),
   ],
 );
-
-/**
- * The column that stores each request field of the spec (workflow/request-fields.ts; the
- * observation is a history entry, not a column). Written out, not read off the column names:
- * TypeScript refuses a field without a column, and colunas-e-campos.test.ts a column whose type
- * disagrees with the field's kind.
- */
-export const REQUEST_FIELD_COLUMNS = {
-  endereco_id: 'enderecoId',
-  site_id: 'siteId',
-  regional: 'regional',
-  tipo_de_loja: 'tipoDeLoja',
-  cep: 'cep',
-  uf: 'uf',
-  municipio: 'municipio',
-  endereco: 'endereco',
-  numero: 'numero',
-  bairro: 'bairro',
-  complemento: 'complemento',
-  cnpj_solicitada: 'cnpjSolicitada',
-  id_concessionaria: 'idConcessionaria',
-  unidade: 'unidade',
-  numero_medidor: 'numeroMedidor',
-  id_tensao: 'idTensao',
-  tipo_site: 'tipoSite',
-  data_ativacao: 'dataAtivacao',
-  id_protocolo: 'idProtocolo',
-  protocolo: 'protocolo',
-  tipo_de_pagamento: 'tipoDePagamento',
-  classe_tarifaria: 'classeTarifaria',
-  subclasse_tarifaria: 'subclasseTarifaria',
-  modalidade_tarifaria: 'modalidadeTarifaria',
-  tensao_fornecimento: 'tensaoFornecimento',
-  mercado: 'mercado',
-  centro_custo: 'centroCusto',
-  conta_contabil: 'contaContabil',
-  numero_agrupamento: 'numeroAgrupamento',
-  diretoria: 'diretoria',
-  smp: 'smp',
-  nova_uc: 'novaUc',
-  unidade_nova: 'unidadeNova',
-  data_ligacao: 'dataLigacao',
-} as const satisfies Record<Exclude<RequestField, 'observacao'>, keyof typeof solicitacoes.$inferSelect>;
 
 /**
  * How many requests there are per flow, kind, status, regional, company, UF and concessionaire

@@ -19,14 +19,19 @@ export const nextVersion = (column: AnyPgColumn): { version: SQL<number> } => ({
   version: sql<number>`${column} + 1`,
 });
 
-/**
- * Checks the version the payload names (if any) against the stored one, and returns what the update
- * adds so two concurrent saves cannot both pass. The update then goes through `updatedOrStale`.
- */
-export function lockVersion(column: AnyPgColumn, stored: number, sent: number | undefined): VersionLock {
+/** Refuses (409) a save that names a version other than the stored one, before anything is written. */
+export function checkVersion(stored: number, sent: number | undefined): void {
   if (sent !== undefined && sent !== stored) throw conflict(STALE_VERSION);
-  return { bump: nextVersion(column), where: eq(column, stored) };
 }
+
+/**
+ * What an update of a row read at version `stored` adds so two concurrent saves cannot both pass
+ * (`checkVersion` judged the payload's version first). The update then goes through `updatedOrStale`.
+ */
+export const versionLock = (column: AnyPgColumn, stored: number): VersionLock => ({
+  bump: nextVersion(column),
+  where: eq(column, stored),
+});
 
 /** The row a locked update returned; none means another save changed it since it was read. */
 export function updatedOrStale<T>(rows: T[]): T {

@@ -386,3 +386,12 @@ export async function discardFailed(db: DbOrTx, id: number): Promise<boolean> {
     .returning({ id: filaTarefas.id });
   return rows.length > 0;
 }
+
+/** Tasks not yet done: due, scheduled or waiting for another attempt. */
+export async function pendingTaskCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(filaTarefas)
+    .where(isNull(filaTarefas.concluidaEm));
+  return row?.pending ?? 0;
+}

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { registerPeriodic } from './periodic.ts';
-import { STORED_FILE_COLUMNS } from '../storage/stored-file-columns.ts';
+import { storageKeysInUse } from '../db/stored-file-columns.ts';
 
 /**
  * How old a file must be before it can be taken for an orphan: far longer than an upload and its
@@ -28,17 +27,7 @@ export async function sweepOrphanAttachments(
   let removed = 0;
   let batch: string[] = [];
   const removeUnknown = async () => {
-    const keys = sql.join(
-      batch.map((key) => sql`${key}`),
-      sql`, `,
-    );
-    const selects = STORED_FILE_COLUMNS.map(
-      (column) => sql`select ${column} as key from ${column.table} where ${column} in (${keys})`,
-    );
-    const { rows } = (await db.execute(sql.join(selects, sql` union `))) as unknown as {
-      rows: { key: string }[];
-    };
-    const known = new Set(rows.map((r) => r.key));
+    const known = await storageKeysInUse(db, batch);
     for (const key of batch.filter((k) => !known.has(k))) {
       await storage.remove(key);
       removed++;

@@ -2,9 +2,9 @@ import { PUBLIC } from '@portal/domain/contracts/call';
 import { readFileSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationsFolder } from '../config.ts';
+import { appliedMigrationTimes, databaseAnswers } from '../db/probes.ts';
 import { quietRoute } from './quiet-routes.ts';
 
 type Check = 'banco' | 'migracoes' | 'armazenamento' | 'disco' | 'encerrando';
@@ -72,12 +72,9 @@ export async function healthRoutes(api: FastifyInstance): Promise<void> {
 
   api.get('/health', quiet, async () => ({ status: 'ok' }));
 
-  const database = () => api.db.execute(sql`select 1`).then(() => true);
+  const database = () => databaseAnswers(api.db);
   const migrated = async () => {
-    const { rows } = (await api.db.execute(
-      sql`select created_at from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { created_at: string | number }[] };
-    const applied = new Set(rows.map((row) => Number(row.created_at)));
+    const applied = await appliedMigrationTimes(api.db);
     return migrations.every((when) => applied.has(when));
   };
   const storage = () => api.storage.probe().then(() => true);

@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
-import { filaTarefas } from '../db/schema.ts';
+import { pendingTaskCount } from '../jobs/queue.ts';
 import { jobAttemptsFailed, jobsGivenUp } from './job-metrics.ts';
 import { quietRoute } from './quiet-routes.ts';
 
@@ -76,11 +75,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle):
     registers: [registry],
     async collect() {
       try {
-        const [row] = await app.db
-          .select({ pending: sql<number>`count(*)::int` })
-          .from(filaTarefas)
-          .where(sql`${filaTarefas.concluidaEm} is null`);
-        this.set(row?.pending ?? 0);
+        this.set(await pendingTaskCount(app.db));
       } catch {
         // Database away: unknown, not zero.
         this.set(Number.NaN);

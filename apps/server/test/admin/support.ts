@@ -2,7 +2,7 @@ import { GROUP, PROFILE } from '@portal/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { AuditAction } from '../../src/audit/audit.ts';
+import type { AuditAction } from '../../src/audit/actions.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { auditLog, usuarios } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';

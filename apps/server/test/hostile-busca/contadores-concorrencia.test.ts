@@ -2,7 +2,7 @@ import pg from 'pg';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concessionarias, solicitacoes } from '../../src/db/schema.ts';
-import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
+import { counterDrift } from '../../src/requests-core/counts-repo.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, newUnitPayload, readRequest } from '../support/requests.ts';
 import { insertRows } from '../hostile/support.ts';

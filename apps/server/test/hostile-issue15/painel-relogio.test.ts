@@ -4,7 +4,7 @@ import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-
 import { insertRows } from '../hostile/support.ts';
 
 /**
- * data_pedido is written by the database's clock, "today" by the application's (dashboard-overview.ts).
+ * data_pedido is written by the database's clock, "today" by the application's (home/repo.ts).
  * When the two disagree (a PostgreSQL server whose clock runs ahead, a request entered seconds before
  * midnight in Brasília, an imported date), a request's date can be after "today". One such row must
  * not take the dashboard down for everyone whose queue holds it.

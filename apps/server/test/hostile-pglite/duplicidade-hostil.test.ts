@@ -5,7 +5,7 @@ import { call, newUnitPayload } from '../support/requests.ts';
 import { CNPJ, companyId, insertRows, LISTS } from '../hostile/support.ts';
 
 /**
- * Hostile review of the one-statement duplicate check (find-duplicates.ts): workflow matches UNION
+ * Hostile review of the one-statement duplicate check (duplicates-repo.ts): workflow matches UNION
  * ALL provider-base matches. A request outside the caller's scope is told as one detail-less match;
  * refused requests are no duplicates; `id` excludes only a request the caller may read; each side
  * keeps its own limit of 20 and neither crowds out the other.

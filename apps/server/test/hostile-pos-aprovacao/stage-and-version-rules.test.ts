@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION } from '@portal/domain';
 import { regularizacoes, solicitacoes } from '../../src/db/schema.ts';
-import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
+import { counterDrift } from '../../src/requests-core/counts-repo.ts';
 import { call } from '../support/requests.ts';
 import { finalValidation, harness, preValidation, type Harness } from './support.ts';
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concessionarias, solicitacoes } from '../../src/db/schema.ts';
-import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
+import { counterDrift } from '../../src/requests-core/counts-repo.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
 import { allByApos, CNPJ, companyId, insertRows, LISTS, totalsDisagreeing, type RowSpec } from './support.ts';

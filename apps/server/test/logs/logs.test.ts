@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_CODES } from '@portal/domain';
 import { AUDIT_LOG_MAX_ROWS, type AuditLogRow } from '@portal/domain/contracts/audit-log';
-import { AUDIT_ACTIONS } from '../../src/audit/audit.ts';
+import { AUDIT_ACTIONS } from '../../src/audit/actions.ts';
 import { auditLog, regionais, usuarios } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-data.ts';
 import { call, newUnitPayload } from '../support/requests.ts';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ALL_FLOW_KINDS, REGIONAL_IDS, REQUEST_STATUSES, type SessionUser } from '@portal/domain';
 import { anexos, empresas, solicitacoes, usuarios } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/db/seed/demo-data.ts';
-import { rowValues } from '../../src/modules/solicitacoes/record.ts';
+import { rowValues } from '../../src/requests-core/record.ts';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**

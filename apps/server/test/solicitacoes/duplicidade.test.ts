@@ -71,6 +71,25 @@ describe('duplicate checks (validar-unidade, validar-endereco and on save)', () 
     expect(notes.json().dados[0].obs).toMatch(new RegExp(`Cadastro confirmado pelo usuário apesar de duplicidade: UC ${baseUnit.uc} na base`));
   });
 
+  it('confirmar_duplicidade is a flag of the save schema: a forged value is refused naming it and saves nothing (issue 32)', async () => {
+    const [unit] = await t.app.db
+      .insert(baseProvedor)
+      .values({ fluxo: 'energia', uc: 'UCCONFIRMA1', rzSocial: 'Razão da Base', concessionaria: '', endereco: 'Rua da Base', numero: '1', bairro: 'Centro', cidade: 'Santos', estado: 'SP', ativa: true, sge: true })
+      .returning();
+    for (const forged of ['sim', 2, {}, ['1'], null]) {
+      const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: unit!.uc, confirmar_duplicidade: forged }));
+      expect(res.statusCode, JSON.stringify(forged)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 1, campo: 'confirmar_duplicidade', msg: 'O campo Confirmar duplicidade é inválido.' });
+    }
+    expect(await t.app.db.select().from(solicitacoes).where(eq(solicitacoes.unidade, unit!.uc))).toEqual([]);
+    // false is no confirmation; the spellings the old screens send ('1', 1, 'true') confirm.
+    const unconfirmed = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: unit!.uc, confirmar_duplicidade: false }));
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json().msg).toBe('Unidade já cadastrada na base Xerox/AM Energia. Confirme para cadastrar mesmo assim.');
+    const confirmed = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: unit!.uc, confirmar_duplicidade: '1' }));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
   it('a duplicate address id is refused naming Endereço ID, and a record is no duplicate of itself', async () => {
     const first = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { endereco_id: 'ENDDUP01' }));
     const res = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { endereco_id: 'enddup01' }));

@@ -2,7 +2,7 @@ import { and, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { solicitacoes } from '../../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestListQuery as ListQuery, SessionUser } from '@portal/domain';
-import { listValues, requestPageQuery, resolveListFilter } from '../../src/modules/solicitacoes/repo.ts';
+import { listValues, requestPageQuery, resolveListFilter } from '../../src/requests-core/repo.ts';
 import { insertSyntheticRequests } from '../support/synthetic-requests.ts';
 import { planNodes } from '../support/query-plan.ts';
 import { createTestApp, sessionUser, type TestApp } from '../support/test-app.ts';

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_UNREAD_NOTICES } from '../../src/db/seed/demo-requests.ts';
 import { auditLog, historicoStatus, solicitacoes } from '../../src/db/schema.ts';
-import { counterDrift } from '../../src/modules/solicitacoes/counts.ts';
+import { counterDrift } from '../../src/requests-core/counts-repo.ts';
 import { startServer, type StartedServer } from '../../src/startup/start-server.ts';
 import { bearer, login } from '../support/test-app.ts';
 import { START_ENV } from './support.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
-import { addToCounters } from '../../src/modules/solicitacoes/counts.ts';
+import { addToCounters } from '../../src/requests-core/counts-repo.ts';
 
 /**
  * `count` requests written in one set-based statement, for the plan tests and bench/generate.ts:

@@ -1,26 +1,6 @@
-import { cloneElement, useState, type ReactElement, type ReactNode, type Ref } from 'react';
+import { cloneElement, useState } from 'react';
+import type { ItemMenuProps } from './item-menu-props.ts';
 import type { LoadedItemMenu } from './LoadedItemMenu.tsx';
-
-export interface MenuItem {
-  key: string;
-  label: ReactNode;
-  leftSection?: ReactNode;
-  /** Drawn in bold: the current choice. */
-  selected?: boolean;
-  onClick: () => void;
-}
-
-export interface ItemMenuProps {
-  /** The button that opens the menu. */
-  button: ReactElement<{
-    onClick?: () => void;
-    onPointerEnter?: () => void;
-    onFocus?: () => void;
-    ref?: Ref<HTMLButtonElement>;
-  }>;
-  items: MenuItem[];
-  position: 'bottom-end' | 'top-end';
-}
 
 const loadMenu = () => import('./LoadedItemMenu.tsx');
 

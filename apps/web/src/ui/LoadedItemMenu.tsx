@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { cloneElement, useEffect, useRef, useState } from 'react';
-import type { ItemMenuProps } from './ItemMenu.tsx';
+import type { ItemMenuProps } from './item-menu-props.ts';
 
 /** `ItemMenu` once its code is here, which is on the button's first click: it opens at once. */
 export function LoadedItemMenu({ button, items, position }: ItemMenuProps) {

@@ -1,4 +1,3 @@
-import type { MenuKey } from '../access/menu.ts';
 import type { Flow, Kind } from '../catalogs/flow-kind.ts';
 import { REGULARIZATION_TITLES, requestForm } from '../workflow/forms.ts';
 
@@ -23,8 +22,11 @@ export interface ReportDefinition {
   fileName: string;
   sheetName: string;
   source: ReportSource;
-  /** The menu entry whose rule opens the report, on the screen and on the server. */
-  menuKey: MenuKey;
+  /**
+   * The menu entry whose rule opens the report, on the screen and on the server (access/menu.ts,
+   * which lists the reports in its menu: named here, not imported, so neither file needs the other).
+   */
+  menuKey: 'relatorios' | 'agua-relatorios';
 }
 
 /** A report is named after its flow's one name (forms.ts): menu, title and breadcrumb agree. */

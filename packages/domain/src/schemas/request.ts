@@ -7,6 +7,7 @@ import { formFieldLabel, requestForm, type RequestForm } from '../workflow/forms
 import { REQUEST_FIELD_KINDS, type FieldKind } from '../workflow/field-kinds.ts';
 import type { RequestField } from '../workflow/request-fields.ts';
 import {
+  flag,
   messages,
   optionalCep,
   optionalCode,
@@ -85,6 +86,8 @@ const buildRequestSaveSchema = (form: RequestForm) =>
       /** The version the user loaded; a save on a stale version is refused (409). */
       version: optionalVersion,
       status: optionalCode(REQUEST_STATUSES, 'Status'),
+      /** The user confirmed a match in the provider's base ('Cadastrar mesmo assim?'); never a field. */
+      confirmar_duplicidade: flag('Confirmar duplicidade').optional(),
       ...Object.fromEntries(
         form.fields.map((f) => [f, fieldSchema(REQUEST_FIELD_KINDS[f], form, formFieldLabel(form, f))]),
       ),
@@ -105,6 +108,9 @@ export function requestSaveSchema(flow: Flow, kind: Kind) {
 }
 
 /** Field values are keyed by the names of spec §3; the status and id are typed, the rest as sent. */
-export type RequestSavePayload = { id?: number; version?: number; status?: number } & Partial<
-  Record<RequestField, string | number | null>
->;
+export type RequestSavePayload = {
+  id?: number;
+  version?: number;
+  status?: number;
+  confirmar_duplicidade?: boolean;
+} & Partial<Record<RequestField, string | number | null>>;

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { usuarios } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { revokeOtherSessions } from '../../auth/sessions.ts';
 import { unprocessable } from '../../http/errors.ts';
+import { setOwnPassword } from './repo.ts';
 
 export const PASSWORD_CHANGED = 'Troca efetuada com sucesso!';
 export const WRONG_CURRENT_PASSWORD = 'Senha atual incorreta.';
@@ -28,7 +27,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   const ip = input.ip;
   await db.transaction(async (tx) => {
-    await tx.update(usuarios).set({ passwordHash, trocarSenha: 1 }).where(eq(usuarios.id, user.id));
+    await setOwnPassword(tx, user.id, passwordHash);
     await revokeOtherSessions(tx, user.id, session.token);
     await writeAudit(tx, {
       idUsuario: user.id,

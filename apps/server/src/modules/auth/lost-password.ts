@@ -1,12 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
-import { passwordResets } from '../../db/schema.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { RECOVERY_MAIL, type RecoveryMailData } from './recovery-mail.ts';
+import { addPasswordReset, retireOpenResets } from './repo.ts';
 
 /** The same answer whether or not the address exists, so it cannot be used to probe accounts. */
 export const LOST_PASSWORD_ANSWER =
@@ -42,21 +41,11 @@ export async function requestPasswordReset(
   // A user who may not sign in (inactive, or of an inactive company) gets no link either.
   if (!isActiveUser(record)) return;
   await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.idUsuario, record.user.id), isNull(passwordResets.usedAt)));
+    await retireOpenResets(tx, record.user.id);
     // The token is drawn when the e-mail goes out; until then the row holds the hash of one that
     // nobody ever sees, so neither this row nor the task can be turned into a working link.
-    const [reset] = await tx
-      .insert(passwordResets)
-      .values({
-        idUsuario: record.user.id,
-        tokenHash: tokenHash(newToken()),
-        expiresAt: sql`now() + make_interval(mins => ${deps.validMinutes})`,
-      })
-      .returning({ id: passwordResets.id });
-    await enqueue(tx, RECOVERY_MAIL, { reset: reset!.id } satisfies RecoveryMailData);
+    const reset = await addPasswordReset(tx, record.user.id, tokenHash(newToken()), deps.validMinutes);
+    await enqueue(tx, RECOVERY_MAIL, { reset } satisfies RecoveryMailData);
     await writeAudit(tx, {
       idUsuario: record.user.id,
       acao: 'recuperar-senha',

@@ -1,12 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { passwordResets } from '../../db/schema.ts';
 import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import type { TaskHandler } from '../../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { sendFromTask } from '../../mail/send-from-task.ts';
+import { rekeyReset } from './repo.ts';
 
 /** The queue's task kind of a password-recovery (or invitation) e-mail. */
 export const RECOVERY_MAIL = 'email-recuperacao-senha';
@@ -58,17 +57,7 @@ export function recoveryMailHandler(deps: { db: Database; mailer: Mailer; public
   return async (dados) => {
     const { reset } = recoveryMailData.parse(dados);
     const token = newToken();
-    const [row] = await deps.db
-      .update(passwordResets)
-      .set({ tokenHash: tokenHash(token) })
-      .where(
-        and(
-          eq(passwordResets.id, reset),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ idUsuario: passwordResets.idUsuario, expiresAt: passwordResets.expiresAt });
+    const row = await rekeyReset(deps.db, reset, tokenHash(token));
     if (!row) return;
     const record = await findUserRecord(deps.db, { id: row.idUsuario });
     if (!isActiveUser(record)) return;

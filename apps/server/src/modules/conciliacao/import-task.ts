@@ -1,4 +1,3 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +5,6 @@ import { canSee, writeProblem, type Flow, type SessionUser } from '@portal/domai
 import { IMPORT_UNDER_WAY } from '@portal/domain/contracts/reconciliation';
 import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import type { Database } from '../../db/client.ts';
-import { importacoesBase } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { IMPORT_APPLY_TIMEOUT_MS } from '../../http/limits.ts';
 import {
@@ -19,7 +17,7 @@ import {
 } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { importBase } from './import-base.ts';
-import { IMPORT_BASE, readQueuedRun, updateRunUnderWay } from './repo.ts';
+import { earlierRunsUnderWay, readQueuedRun, updateRunUnderWay } from './repo.ts';
 
 
 /** Only the run's id, and the address the upload came from, for the audit trail. */
@@ -102,24 +100,7 @@ export function importBaseHandler(deps: Deps): TaskHandler {
  * is ended 'falhou'.
  */
 async function isTurnOf(deps: Deps, run: { id: number; fluxo: Flow }): Promise<boolean> {
-  const earlier = await deps.db
-    .select({
-      id: importacoesBase.id,
-      arquivoKey: importacoesBase.arquivoKey,
-      rejeitadasKey: importacoesBase.rejeitadasKey,
-      // Named in full: in a select list drizzle leaves columns unqualified.
-      queued: sql<boolean>`exists (select 1 from fila_tarefas f
-        where f.tipo = ${IMPORT_BASE} and f.concluida_em is null
-          and f.dados ->> 'importacao' = importacoes_base.id::text)`,
-    })
-    .from(importacoesBase)
-    .where(
-      and(
-        eq(importacoesBase.fluxo, run.fluxo),
-        lt(importacoesBase.id, run.id),
-        inArray(importacoesBase.situacao, [...IMPORT_UNDER_WAY]),
-      ),
-    );
+  const earlier = await earlierRunsUnderWay(deps.db, run);
   for (const orphan of earlier.filter((r) => !r.queued)) await fail(deps, orphan, LEFT_THE_QUEUE);
   return earlier.every((r) => !r.queued);
 }

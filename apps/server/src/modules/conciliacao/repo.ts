@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { deParaKey, type BaseRow, type BaseRowContext } from '@portal/domain/reconciliation';
 import type { DeParaTipo, Flow } from '@portal/domain';
 import { IMPORT_UNDER_WAY, type ImportRunRow } from '@portal/domain/contracts/reconciliation';
@@ -381,3 +381,26 @@ export async function listRuns(db: DbOrTx, query: { page: number; per_page: numb
   ]);
   return { total: total?.n ?? 0, dados: rows.map(toRunRow) };
 }
+
+/**
+ * The flow's runs before this one still under way, and whether each still has a task in the queue.
+ */
+export const earlierRunsUnderWay = (db: DbOrTx, run: { id: number; fluxo: Flow }) =>
+  db
+    .select({
+      id: importacoesBase.id,
+      arquivoKey: importacoesBase.arquivoKey,
+      rejeitadasKey: importacoesBase.rejeitadasKey,
+      // Named in full: in a select list drizzle leaves columns unqualified.
+      queued: sql<boolean>`exists (select 1 from fila_tarefas f
+        where f.tipo = ${IMPORT_BASE} and f.concluida_em is null
+          and f.dados ->> 'importacao' = importacoes_base.id::text)`,
+    })
+    .from(importacoesBase)
+    .where(
+      and(
+        eq(importacoesBase.fluxo, run.fluxo),
+        lt(importacoesBase.id, run.id),
+        inArray(importacoesBase.situacao, [...IMPORT_UNDER_WAY]),
+      ),
+    );

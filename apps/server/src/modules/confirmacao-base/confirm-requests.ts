@@ -4,8 +4,8 @@ import { writeAudit } from '../../audit/audit.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
-import { fieldValues } from '../solicitacoes/record.ts';
-import { addStatusChange, attachmentsOf, updateRequest } from '../solicitacoes/repo.ts';
+import { fieldValues } from '../../requests-core/record.ts';
+import { addStatusChange, attachmentsOf, updateRequest } from '../../requests-core/repo.ts';
 import { lockApproved } from './repo.ts';
 
 export const NOT_APPROVED = 'Solicitação não encontrada em "Aprovada".';

@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { pageOf } from '../../db/listing.ts';
 import { baseProvedor, concessionarias, historicoStatus, regionais, solicitacoes } from '../../db/schema.ts';
 import { isoDate } from '../../http/replies.ts';
-import { scoped } from '../solicitacoes/scope.ts';
+import { scoped } from '../../requests-core/scope-repo.ts';
 
 /** The unit the base should now hold: an ownership change's new unit when it has one. */
 const unitSought = sql<string>`coalesce(nullif(${solicitacoes.unidadeNova}, ''), ${solicitacoes.unidade}, '')`;

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../audit/audit.ts';
-import { dePara } from '../../db/schema.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { DELETED } from '../../http/replies.ts';
-import { findDePara, toDeParaDto } from './repo.ts';
+import { deleteDeParaRow, findDePara, toDeParaDto } from './repo.ts';
 import { DE_PARA_NOT_FOUND } from './save-de-para.ts';
 
 /**
@@ -18,9 +16,8 @@ export async function deleteDePara(
   return ctx.db.transaction(async (tx) => {
     const before = await findDePara(tx, id);
     if (!before) throw notFound(DE_PARA_NOT_FOUND);
-    const removed = await tx.delete(dePara).where(eq(dePara.id, id)).returning({ id: dePara.id });
     // Another delete may have taken it between the read and this statement.
-    if (removed.length === 0) throw notFound(DE_PARA_NOT_FOUND);
+    if (!(await deleteDeParaRow(tx, id))) throw notFound(DE_PARA_NOT_FOUND);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,
       acao: 'apagar',

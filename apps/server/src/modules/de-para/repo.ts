@@ -1,10 +1,11 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DeParaTipo, ListQuery } from '@portal/domain';
 import type { DeParaRow } from '@portal/domain/contracts/de-para';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { hasAny } from '../../db/exists.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../db/listing.ts';
 import { concessionarias, dePara, regionais } from '../../db/schema.ts';
+import { updatedOrStale, versionLock } from '../../db/version.ts';
 import { isoDate } from '../../http/replies.ts';
 
 type Row = typeof dePara.$inferSelect;
@@ -108,4 +109,27 @@ export const regionalCodes = (db: DbOrTx) =>
 export async function findRegionalCode(db: DbOrTx, id: number): Promise<string | undefined> {
   const [row] = await db.select({ regional: regionais.regional }).from(regionais).where(eq(regionais.id, id));
   return row?.regional;
+}
+
+type MappingValues = Pick<typeof dePara.$inferInsert, 'tipo' | 'de' | 'para'>;
+
+export const insertDePara = async (tx: Tx, values: MappingValues) =>
+  (await tx.insert(dePara).values(values).returning())[0]!;
+
+/** Updates the mapping as read; 409 when another save changed it since. */
+export async function updateDePara(tx: Tx, before: Row, values: MappingValues) {
+  const lock = versionLock(dePara.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(dePara)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(dePara.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+/** Deletes the mapping; false when another delete took it first. */
+export async function deleteDeParaRow(tx: Tx, id: number): Promise<boolean> {
+  const removed = await tx.delete(dePara).where(eq(dePara.id, id)).returning({ id: dePara.id });
+  return removed.length > 0;
 }

@@ -1,14 +1,21 @@
-import { and, eq } from 'drizzle-orm';
 import { DE_PARA_PARA_REFUSAL, deParaTaken, type DeParaSaveBody, type DeParaTipo } from '@portal/domain';
 import type { DeParaRow } from '@portal/domain/contracts/de-para';
 import { writeAudit } from '../../audit/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { dePara } from '../../db/schema.ts';
-import { lockVersion, updatedOrStale } from '../../db/version.ts';
+import { checkVersion } from '../../db/version.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { concessionaireNames, deTaken, findDePara, findRegionalCode, lockTipo, toDeParaDto } from './repo.ts';
+import {
+  concessionaireNames,
+  deTaken,
+  findDePara,
+  findRegionalCode,
+  insertDePara,
+  lockTipo,
+  toDeParaDto,
+  updateDePara,
+} from './repo.ts';
 
 export const DE_PARA_NOT_FOUND = 'De-Para não encontrado.';
 
@@ -51,22 +58,14 @@ export async function saveDePara(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findDePara(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound(DE_PARA_NOT_FOUND);
-      const lock = before && lockVersion(dePara.version, before.row.version, input.version);
+      if (before) checkVersion(before.row.version, input.version);
       const { para, sigla } = await portalValue(tx, input.tipo, input.para);
       await lockTipo(tx, input.tipo);
       if (await deTaken(tx, input.tipo, input.de, before?.row.id)) {
         throw unprocessable(deParaTaken(input.tipo), 'de');
       }
       const values = { tipo: input.tipo, de: input.de, para };
-      const row = lock
-        ? updatedOrStale(
-            await tx
-              .update(dePara)
-              .set({ ...values, ...lock.bump })
-              .where(and(eq(dePara.id, before.row.id), lock.where))
-              .returning(),
-          )
-        : (await tx.insert(dePara).values(values).returning())[0]!;
+      const row = before ? await updateDePara(tx, before.row, values) : await insertDePara(tx, values);
       const after = toDeParaDto({ row, sigla });
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

@@ -1,11 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EXPORT_LIST_DAYS, UNDER_WAY } from '@portal/domain/contracts/exports';
 import type { Database } from '../../db/client.ts';
-import { exportacoes, filaTarefas } from '../../db/schema.ts';
 import { registerPeriodic } from '../../jobs/periodic.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { EXPORT_TASK } from './repo.ts';
+import {
+  deleteExportsPastTheList,
+  exportsPastTheirTime,
+  failExportsWithoutTask,
+  markExportExpired,
+} from './repo.ts';
 
 /** How often each instance looks for files past their time (any instance may do it). */
 export const EXPORT_CLEANUP_INTERVAL_MS = 10 * 60_000;
@@ -24,49 +26,16 @@ export const TASK_LOST = 'O arquivo não foi gerado: a tarefa foi abandonada. Pe
 export async function cleanUpExports(db: Database, storage: FileStorage): Promise<{ expired: number }> {
   let expired = 0;
   for (;;) {
-    const due = await db
-      .select({ id: exportacoes.id, key: exportacoes.arquivoKey })
-      .from(exportacoes)
-      .where(and(isNotNull(exportacoes.arquivoKey), lte(exportacoes.expiraEm, sql`now()`)))
-      .limit(BATCH);
+    const due = await exportsPastTheirTime(db, BATCH);
     for (const { id, key } of due) {
       await storage.remove(key!);
-      await db
-        .update(exportacoes)
-        .set({ situacao: 'expirada', arquivoKey: null })
-        .where(eq(exportacoes.id, id));
+      await markExportExpired(db, id);
     }
     expired += due.length;
     if (due.length < BATCH) break;
   }
-  await db
-    .update(exportacoes)
-    .set({ situacao: 'falhou', erro: TASK_LOST, concluidaEm: sql`now()` })
-    .where(
-      and(
-        inArray(exportacoes.situacao, [...UNDER_WAY]),
-        notExists(
-          db
-            .select({ id: filaTarefas.id })
-            .from(filaTarefas)
-            .where(
-              and(
-                eq(filaTarefas.tipo, EXPORT_TASK),
-                isNull(filaTarefas.concluidaEm),
-                eq(sql`${filaTarefas.dados}->>'id'`, sql`${exportacoes.id}::text`),
-              ),
-            ),
-        ),
-      ),
-    );
-  await db
-    .delete(exportacoes)
-    .where(
-      and(
-        isNull(exportacoes.arquivoKey),
-        lt(exportacoes.criadaEm, sql`now() - make_interval(days => ${EXPORT_LIST_DAYS})`),
-      ),
-    );
+  await failExportsWithoutTask(db, TASK_LOST);
+  await deleteExportsPastTheList(db);
   return { expired };
 }
 

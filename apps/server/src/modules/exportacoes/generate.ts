@@ -1,15 +1,20 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportRow } from '@portal/domain/reports';
-import { EXPORT_FILE_HOURS, UNDER_WAY } from '@portal/domain/contracts/exports';
 import { findUserRecord, isActiveUser } from '../../auth/session-user.ts';
 import type { Database } from '../../db/client.ts';
-import { exportacoes } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { sheetStream, type SheetRows } from '../../http/sheet-export.ts';
 import { MAX_ATTEMPTS, ShutdownInterruption, type Task, type TaskHandler } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { parseFilters, type StoredExport } from './repo.ts';
+import {
+  findExport,
+  markExportFailed,
+  markExportGenerating,
+  markExportReady,
+  parseFilters,
+  recordExportProgress,
+  type StoredExport,
+} from './repo.ts';
 import { EXPORT_SOURCES } from './sources.ts';
 
 const exportTaskData = z.object({ id: z.number().int().positive() });
@@ -25,14 +30,6 @@ interface Deps {
   db: Database;
   storage: FileStorage;
   publicUrl: string;
-}
-
-/** Ends an export that is still under way (or failed before) as failed, with why. */
-async function fail(db: Database, id: number, erro: string) {
-  await db
-    .update(exportacoes)
-    .set({ situacao: 'falhou', erro, concluidaEm: sql`now()` })
-    .where(and(eq(exportacoes.id, id), inArray(exportacoes.situacao, [...UNDER_WAY, 'falhou'])));
 }
 
 /**
@@ -51,11 +48,7 @@ async function* tracked(
     signal.throwIfAborted();
     yield batch;
     progress.written += batch.length;
-    // Not once another run of the export has finished it: its count stands.
-    await db
-      .update(exportacoes)
-      .set({ linhasEscritas: progress.written })
-      .where(and(eq(exportacoes.id, id), eq(exportacoes.situacao, 'gerando')));
+    await recordExportProgress(db, id, progress.written);
   }
 }
 
@@ -83,21 +76,16 @@ async function prepare(deps: Deps, row: StoredExport): Promise<{ problem: string
 
 async function generate(deps: Deps, id: number, task: Task): Promise<void> {
   const { db, storage } = deps;
-  const [row] = await db.select().from(exportacoes).where(eq(exportacoes.id, id));
+  const row = await findExport(db, id);
   // Nothing left once its file was made (a task run twice makes one file), removed, or the export
   // deleted. A failed one is written again when an administrator runs its task again.
   if (!row || row.situacao === 'pronta' || row.situacao === 'expirada') return;
   const prepared = await prepare(deps, row);
-  if ('problem' in prepared) return fail(db, id, prepared.problem);
+  if ('problem' in prepared) return markExportFailed(db, id, prepared.problem);
   const { rows } = prepared;
 
-  const started = await db
-    .update(exportacoes)
-    .set({ situacao: 'gerando', linhasTotal: rows.total, linhasEscritas: 0, erro: null, concluidaEm: null })
-    .where(and(eq(exportacoes.id, id), inArray(exportacoes.situacao, [...UNDER_WAY, 'falhou'])))
-    .returning({ id: exportacoes.id });
   // Another run of the same export finished it while this one read its rows: its file stands.
-  if (started.length === 0) return;
+  if (!(await markExportGenerating(db, id, rows.total))) return;
   const progress = { written: 0 };
   let file;
   try {
@@ -113,25 +101,17 @@ async function generate(deps: Deps, id: number, task: Task): Promise<void> {
     // The storage removed the partial file. Retried later, unless this was the last attempt (a
     // shutdown's attempt is not counted: the task comes back and a failed export is written again).
     const shutdown = task.signal.reason instanceof ShutdownInterruption;
-    if (task.tentativas >= MAX_ATTEMPTS && !shutdown) await fail(db, id, GAVE_UP);
+    if (task.tentativas >= MAX_ATTEMPTS && !shutdown) await markExportFailed(db, id, GAVE_UP);
     throw err;
   }
-  const done = await db
-    .update(exportacoes)
-    .set({
-      situacao: 'pronta',
-      arquivoKey: file.key,
-      tamanho: file.size,
-      // The direct download's name.
-      nomeArquivo: `${rows.fileName}.${row.formato}`,
-      linhasEscritas: progress.written,
-      concluidaEm: sql`now()`,
-      expiraEm: sql`now() + make_interval(hours => ${EXPORT_FILE_HOURS})`,
-    })
-    .where(and(eq(exportacoes.id, id), eq(exportacoes.situacao, 'gerando')))
-    .returning({ id: exportacoes.id });
+  const done = await markExportReady(db, id, {
+    key: file.key,
+    size: file.size,
+    name: `${rows.fileName}.${row.formato}`,
+    rows: progress.written,
+  });
   // Another run of the same export finished first (or the export is gone): one file is kept.
-  if (done.length === 0) await storage.remove(file.key);
+  if (!done) await storage.remove(file.key);
 }
 
 /** The queue's handler of EXPORT_TASK: writes one export's file into storage (repo.ts queues it). */

@@ -1,6 +1,21 @@
-import { and, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  sql,
+} from 'drizzle-orm';
 import type { SessionUser } from '@portal/domain';
 import {
+  EXPORT_FILE_HOURS,
   EXPORT_LIST_DAYS,
   EXPORT_LIST_MAX,
   MAX_EXPORTS_UNDER_WAY,
@@ -8,8 +23,8 @@ import {
   type ExportRequest,
   type ExportRow,
 } from '@portal/domain/contracts/exports';
-import type { DbOrTx } from '../../db/client.ts';
-import { exportacoes, usuarios } from '../../db/schema.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { exportacoes, filaTarefas, usuarios } from '../../db/schema.ts';
 import { AppError, notFound, schemaProblemStatus, tooMany, unprocessable } from '../../http/errors.ts';
 import { enqueue, silentTask } from '../../jobs/queue.ts';
 import { EXPORT_SOURCES, type ExportQuery, type ExportSource } from './sources.ts';
@@ -145,4 +160,108 @@ export function toExportRow(row: StoredExport & { interrompida?: boolean }, now 
     // A row just written (asked for now) has no worker yet to have lost.
     interrompida: row.interrompida ?? false,
   };
+}
+
+// The task's writes (generate.ts) and the housekeeping's (expire.ts).
+
+export async function findExport(db: Database, id: number): Promise<StoredExport | undefined> {
+  const [row] = await db.select().from(exportacoes).where(eq(exportacoes.id, id));
+  return row;
+}
+
+/** Ends an export that is still under way (or failed before) as failed, with why. */
+export async function markExportFailed(db: Database, id: number, erro: string) {
+  await db
+    .update(exportacoes)
+    .set({ situacao: 'falhou', erro, concluidaEm: sql`now()` })
+    .where(and(eq(exportacoes.id, id), inArray(exportacoes.situacao, [...UNDER_WAY, 'falhou'])));
+}
+
+/** Marks an export under way (or failed before) as being written; false when another run finished it. */
+export async function markExportGenerating(db: Database, id: number, linhasTotal: number): Promise<boolean> {
+  const started = await db
+    .update(exportacoes)
+    .set({ situacao: 'gerando', linhasTotal, linhasEscritas: 0, erro: null, concluidaEm: null })
+    .where(and(eq(exportacoes.id, id), inArray(exportacoes.situacao, [...UNDER_WAY, 'falhou'])))
+    .returning({ id: exportacoes.id });
+  return started.length > 0;
+}
+
+/** The rows written so far, unless another run of the export has finished it: its count stands. */
+export async function recordExportProgress(db: Database, id: number, linhasEscritas: number) {
+  await db
+    .update(exportacoes)
+    .set({ linhasEscritas })
+    .where(and(eq(exportacoes.id, id), eq(exportacoes.situacao, 'gerando')));
+}
+
+/** Marks an export being written as ready with its file; false when another run finished first. */
+export async function markExportReady(
+  db: Database,
+  id: number,
+  file: { key: string; size: number; name: string; rows: number },
+): Promise<boolean> {
+  const done = await db
+    .update(exportacoes)
+    .set({
+      situacao: 'pronta',
+      arquivoKey: file.key,
+      tamanho: file.size,
+      // The direct download's name.
+      nomeArquivo: file.name,
+      linhasEscritas: file.rows,
+      concluidaEm: sql`now()`,
+      expiraEm: sql`now() + make_interval(hours => ${EXPORT_FILE_HOURS})`,
+    })
+    .where(and(eq(exportacoes.id, id), eq(exportacoes.situacao, 'gerando')))
+    .returning({ id: exportacoes.id });
+  return done.length > 0;
+}
+
+/** Up to `limit` exports whose file is past `expira_em`. */
+export const exportsPastTheirTime = (db: Database, limit: number) =>
+  db
+    .select({ id: exportacoes.id, key: exportacoes.arquivoKey })
+    .from(exportacoes)
+    .where(and(isNotNull(exportacoes.arquivoKey), lte(exportacoes.expiraEm, sql`now()`)))
+    .limit(limit);
+
+export async function markExportExpired(db: Database, id: number) {
+  await db.update(exportacoes).set({ situacao: 'expirada', arquivoKey: null }).where(eq(exportacoes.id, id));
+}
+
+/** Fails, with why, every export still waiting whose task is no longer pending. */
+export async function failExportsWithoutTask(db: Database, erro: string) {
+  await db
+    .update(exportacoes)
+    .set({ situacao: 'falhou', erro, concluidaEm: sql`now()` })
+    .where(
+      and(
+        inArray(exportacoes.situacao, [...UNDER_WAY]),
+        notExists(
+          db
+            .select({ id: filaTarefas.id })
+            .from(filaTarefas)
+            .where(
+              and(
+                eq(filaTarefas.tipo, EXPORT_TASK),
+                isNull(filaTarefas.concluidaEm),
+                eq(sql`${filaTarefas.dados}->>'id'`, sql`${exportacoes.id}::text`),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
+/** Deletes the rows, without a file, older than the list shows. */
+export async function deleteExportsPastTheList(db: Database) {
+  await db
+    .delete(exportacoes)
+    .where(
+      and(
+        isNull(exportacoes.arquivoKey),
+        lt(exportacoes.criadaEm, sql`now() - make_interval(days => ${EXPORT_LIST_DAYS})`),
+      ),
+    );
 }

@@ -16,8 +16,11 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden, type AppError } from '../../http/errors.ts';
 import { sendSheet, type SheetRows } from '../../http/sheet-export.ts';
-import { regularizationListExport, regularizationReportExport } from '../relatorios/regularization-report.ts';
-import { requestListExport, requestReportExport } from '../relatorios/request-report.ts';
+import {
+  regularizationListExport,
+  regularizationReportExport,
+} from '../relatorios/regularization-report-repo.ts';
+import { requestListExport, requestReportExport } from '../relatorios/request-report-repo.ts';
 
 /** What every export's query string holds besides the list's filters. */
 export interface ExportQuery {

@@ -1,10 +1,10 @@
 import { DASHBOARD, dashboardGroups, type HomeTotals, type SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { countByKindAndStatus } from '../solicitacoes/counts.ts';
+import { countByKindAndStatus } from '../../requests-core/counts-repo.ts';
 
 /**
  * The dashboard counters (spec part 1 §2): energy requests in the user's scope and menu, by kind and status,
- * read off the per-scope counters (solicitacoes/counts.ts) and mapped onto the domain's cards.
+ * read off the per-scope counters (requests-core/counts-repo.ts) and mapped onto the domain's cards.
  */
 export async function countDashboardTotals(db: Database, user: SessionUser): Promise<HomeTotals> {
   const shown = dashboardGroups(user);

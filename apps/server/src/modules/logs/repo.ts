@@ -1,10 +1,10 @@
 import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_LOG_MAX_ROWS, type AuditLogListBody } from '@portal/domain/contracts/audit-log';
-import type { AuditAction } from '../../audit/audit.ts';
+import type { AuditAction } from '../../audit/actions.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { countLimitFor, pageOf } from '../../db/listing.ts';
 import { auditLog, concessionarias, regionais, usuarios } from '../../db/schema.ts';
-import { anyOf, startOfDay, startOfNextDay } from '../relatorios/shared.ts';
+import { anyOf, startOfDay, startOfNextDay } from '../../db/report-sql.ts';
 
 /**
  * How far `id` order may stray from `created_at` order. `created_at` is the transaction's start and

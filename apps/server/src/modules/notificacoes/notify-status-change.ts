@@ -7,13 +7,11 @@ import {
   type Kind,
   type SessionUser,
 } from '@portal/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { notificacoes, regionais, solicitacoes, usuarios } from '../../db/schema.ts';
 import { findUserRecord } from '../../auth/session-user.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { scoped } from '../solicitacoes/scope.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
+import { activeUsersByEmail, addNotices, requestInScope, statusChangeAudience } from './repo.ts';
 import { STATUS_MAIL, type StatusMailData } from './status-mail.ts';
 
 export interface StatusChange {
@@ -32,12 +30,7 @@ const lower = (email: string) => email.trim().toLowerCase();
 async function mayOpen(tx: Tx, userId: number, change: StatusChange): Promise<boolean> {
   const record = await findUserRecord(tx, { id: userId });
   if (!record?.empresaAtiva || formAccessProblem(record.user, change.flow, change.kind)) return false;
-  const [row] = await tx
-    .select({ id: solicitacoes.id })
-    .from(solicitacoes)
-    .where(scoped(record.user, eq(solicitacoes.id, change.id)))
-    .limit(1);
-  return row !== undefined;
+  return requestInScope(tx, record.user, change.id);
 }
 
 /**
@@ -47,20 +40,7 @@ async function mayOpen(tx: Tx, userId: number, change: StatusChange): Promise<bo
  * the change committed. Whoever made the change is told nothing about it.
  */
 export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<void> {
-  const [request] = await tx
-    .select({
-      requesterId: solicitacoes.idUsuario,
-      requesterEmail: usuarios.email,
-      requesterActive: usuarios.ativo,
-      regional: regionais.regional,
-      focal: sql<
-        (string | null)[]
-      >`array[${regionais.focal1}, ${regionais.focal2}, ${regionais.focal3}, ${regionais.focal4}]`,
-    })
-    .from(solicitacoes)
-    .innerJoin(usuarios, eq(usuarios.id, solicitacoes.idUsuario))
-    .leftJoin(regionais, eq(regionais.id, solicitacoes.regional))
-    .where(eq(solicitacoes.id, change.id));
+  const request = await statusChangeAudience(tx, change.id);
   if (!request) return;
 
   const actorEmail = lower(change.actor.email);
@@ -70,12 +50,7 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
   );
 
   // The portal's users among the focal points, by e-mail; the requester is one by definition.
-  const focalUsers = focalEmails.length
-    ? await tx
-        .select({ id: usuarios.id })
-        .from(usuarios)
-        .where(and(inArray(sql`lower(${usuarios.email})`, focalEmails), eq(usuarios.ativo, true)))
-    : [];
+  const focalUsers = focalEmails.length ? await activeUsersByEmail(tx, focalEmails) : [];
   const candidates = [
     ...new Set([...(request.requesterActive ? [request.requesterId] : []), ...focalUsers.map((u) => u.id)]),
   ].filter((id) => id !== change.actor.id);
@@ -92,7 +67,8 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
   const observacao = change.observacao?.trim() || undefined;
 
   if (userIds.length > 0) {
-    await tx.insert(notificacoes).values(
+    await addNotices(
+      tx,
       userIds.map((idUsuario) => ({
         idUsuario,
         idSolicitacao: change.id,

@@ -1,9 +1,11 @@
 import { NOTIFICATIONS_PAGE, type NotificationRow } from '@portal/domain/contracts/notifications';
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { notificacoes, usuarios } from '../../db/schema.ts';
+import type { SessionUser } from '@portal/domain';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { notificacoes, regionais, solicitacoes, usuarios } from '../../db/schema.ts';
+import { scoped } from '../../requests-core/scope-repo.ts';
 
-// Every query is bound to the signed-in user's id: no call reads or marks another user's notice.
+// Every query of the bell is bound to the signed-in user's id: no call reads or marks another user's notice.
 
 export async function listNotifications(
   db: Database,
@@ -73,4 +75,53 @@ export async function emailPreference(db: Database, idUsuario: number): Promise<
 
 export async function setEmailPreference(db: Database, idUsuario: number, on: boolean): Promise<void> {
   await db.update(usuarios).set({ recebeEmails: on }).where(eq(usuarios.id, idUsuario));
+}
+
+/** Who hears of a request's status change: its requester and its regional's focal points. */
+export async function statusChangeAudience(tx: Tx, idSolicitacao: number) {
+  const [request] = await tx
+    .select({
+      requesterId: solicitacoes.idUsuario,
+      requesterEmail: usuarios.email,
+      requesterActive: usuarios.ativo,
+      regional: regionais.regional,
+      focal: sql<
+        (string | null)[]
+      >`array[${regionais.focal1}, ${regionais.focal2}, ${regionais.focal3}, ${regionais.focal4}]`,
+    })
+    .from(solicitacoes)
+    .innerJoin(usuarios, eq(usuarios.id, solicitacoes.idUsuario))
+    .leftJoin(regionais, eq(regionais.id, solicitacoes.regional))
+    .where(eq(solicitacoes.id, idSolicitacao));
+  return request;
+}
+
+/** The active users holding these (lower-case) e-mail addresses. */
+export const activeUsersByEmail = (tx: Tx, emails: string[]) =>
+  tx
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(and(inArray(sql`lower(${usuarios.email})`, emails), eq(usuarios.ativo, true)));
+
+/** Whether the request lies in the user's scope. */
+export async function requestInScope(tx: Tx, user: SessionUser, idSolicitacao: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: solicitacoes.id })
+    .from(solicitacoes)
+    .where(scoped(user, eq(solicitacoes.id, idSolicitacao)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function addNotices(tx: Tx, notices: (typeof notificacoes.$inferInsert)[]): Promise<void> {
+  await tx.insert(notificacoes).values(notices);
+}
+
+/** Whether the user holding this address (if any) is active and takes e-mails. */
+export async function mailChoiceOf(db: DbOrTx, email: string) {
+  const [user] = await db
+    .select({ recebeEmails: usuarios.recebeEmails, ativo: usuarios.ativo })
+    .from(usuarios)
+    .where(eq(sql`lower(${usuarios.email})`, email.toLowerCase()));
+  return user;
 }

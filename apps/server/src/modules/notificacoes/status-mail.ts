@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { usuarios } from '../../db/schema.ts';
 import type { TaskHandler } from '../../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { sendFromTask } from '../../mail/send-from-task.ts';
+import { mailChoiceOf } from './repo.ts';
 
 /** The queue's task kind of a status-change e-mail. */
 export const STATUS_MAIL = 'email-status-solicitacao';
@@ -83,10 +82,7 @@ export function composeStatusMail(d: StatusMailData, publicUrl: string): MailMes
 export function statusMailHandler(deps: { db: Database; mailer: Mailer; publicUrl: string }): TaskHandler {
   return async (dados) => {
     const data = statusMailData.parse(dados);
-    const [user] = await deps.db
-      .select({ recebeEmails: usuarios.recebeEmails, ativo: usuarios.ativo })
-      .from(usuarios)
-      .where(eq(sql`lower(${usuarios.email})`, data.para.toLowerCase()));
+    const user = await mailChoiceOf(deps.db, data.para);
     if (user && (!user.recebeEmails || !user.ativo)) return;
     await sendFromTask(deps.mailer, composeStatusMail(data, deps.publicUrl));
   };

@@ -11,7 +11,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { conflict, unprocessable } from '../../http/errors.ts';
 import { SAVED } from '../../http/replies.ts';
-import { addObservations } from '../solicitacoes/repo.ts';
+import { addObservations } from '../../requests-core/repo.ts';
 import { findUnit, updateStage } from './repo.ts';
 import { assertAtStage } from './stage-guard.ts';
 

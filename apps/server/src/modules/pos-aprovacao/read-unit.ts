@@ -2,8 +2,8 @@ import { daysWaiting, requestForm, type SessionUser } from '@portal/domain';
 import type { PostApprovalRecord } from '@portal/domain/contracts/post-approval';
 import type { DbOrTx } from '../../db/client.ts';
 import { isoDate } from '../../http/replies.ts';
-import { toApiRecord } from '../solicitacoes/record.ts';
-import { attachmentsOf, requesterOf } from '../solicitacoes/repo.ts';
+import { toApiRecord } from '../../requests-core/record.ts';
+import { attachmentsOf, requesterOf } from '../../requests-core/repo.ts';
 import { findUnit, namesOf, validationsOf } from './repo.ts';
 
 /**

@@ -20,7 +20,7 @@ import { pageOf } from '../../db/listing.ts';
 import { concessionarias, regionais, solicitacoes, validacoesUc } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { isoDate } from '../../http/replies.ts';
-import { scoped } from '../solicitacoes/scope.ts';
+import { scoped } from '../../requests-core/scope-repo.ts';
 
 type Row = typeof solicitacoes.$inferSelect;
 

@@ -14,7 +14,7 @@ import { conflict, unprocessable } from '../../http/errors.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { SAVED } from '../../http/replies.ts';
 import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
-import { addObservations, addStatusChange } from '../solicitacoes/repo.ts';
+import { addObservations, addStatusChange } from '../../requests-core/repo.ts';
 import { findUnit, insertValidation, updateStage, type RecordedValidation } from './repo.ts';
 import { assertAtStage } from './stage-guard.ts';
 

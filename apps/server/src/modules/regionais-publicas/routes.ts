@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicRegionalsCall } from '@portal/domain/contracts/calls/catalogues';
-import { regionais } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
+import { publicRegionals } from './repo.ts';
 
 /**
  * The regionals the request forms offer (spec part 1 §2 'regional'), for every signed-in user:
@@ -11,10 +10,6 @@ import { route } from '../../http/route.ts';
  */
 export const regionaisPublicasRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, publicRegionalsCall, async () => {
-    const dados = await app.db
-      .select({ id: regionais.id, regional: regionais.regional, ufs: regionais.ufs })
-      .from(regionais)
-      .orderBy(asc(regionais.id));
-    return { error: 0 as const, dados };
+    return { error: 0 as const, dados: await publicRegionals(app.db) };
   });
 };

@@ -4,8 +4,8 @@ import { reportCalls } from '@portal/domain/contracts/calls/reports';
 import type { regularizationReportBody, requestReportBody } from '@portal/domain/contracts/reports';
 import { route } from '../../http/route.ts';
 import { exportSource, sendExport } from '../exportacoes/sources.ts';
-import { regularizationReportPage } from './regularization-report.ts';
-import { requestReportPage } from './request-report.ts';
+import { regularizationReportPage } from './regularization-report-repo.ts';
+import { requestReportPage } from './request-report-repo.ts';
 
 /**
  * The six reports (spec part 2 §2.10, §7): `POST {prefix}/relatorio` answers a page with the

@@ -8,7 +8,7 @@ import {
   searchCondition,
   type ResolvedSearch,
 } from '../../db/text-search.ts';
-import { scopeOf } from '../solicitacoes/scope.ts';
+import { scopeOf } from '../../requests-core/scope-repo.ts';
 
 /** What a hit shows, and what orders and groups it. */
 const requestHit = {

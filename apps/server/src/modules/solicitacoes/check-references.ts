@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { normalizeValue, recordScope, regionalServesUf, type Flow, type SessionUser } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { concessionarias, regionais } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { citiesOf } from '../localidades/cities.ts';
+import { activeConcessionaireUfs, concessionaireOfFlow, regionalById } from '../../requests-core/repo.ts';
 
 export interface ReferencesInput {
   user: SessionUser;
@@ -33,18 +32,12 @@ async function checkConcessionaire(db: Database, input: ReferencesInput) {
   const { value, changed } = outcome(input, ['id_concessionaria', 'uf']);
   const id = value('id_concessionaria');
   if (!changed || id == null) return;
-  const [chosen] = await db
-    .select({ nome: concessionarias.nome, ufs: concessionarias.ufs })
-    .from(concessionarias)
-    .where(and(eq(concessionarias.id, Number(id)), eq(concessionarias.fluxo, input.flow)));
+  const chosen = await concessionaireOfFlow(db, input.flow, Number(id));
   if (!chosen) throw unprocessable('Concessionária não encontrada.', 'id_concessionaria');
   const uf = value('uf');
   if (typeof uf !== 'string' || chosen.ufs.includes(uf)) return;
   // As the form offers them: filtered by the UF only when some concessionaire of the flow serves it.
-  const serving = await db
-    .select({ ufs: concessionarias.ufs })
-    .from(concessionarias)
-    .where(and(eq(concessionarias.fluxo, input.flow), eq(concessionarias.ativo, true)));
+  const serving = await activeConcessionaireUfs(db, input.flow);
   if (serving.some((c) => c.ufs.includes(uf))) {
     throw unprocessable(`A concessionária ${chosen.nome} não atende a UF ${uf}.`, 'id_concessionaria');
   }
@@ -64,10 +57,7 @@ async function checkRegional(db: Database, input: ReferencesInput) {
   const { value, changed } = outcome(input, ['regional', 'uf']);
   const regional = value('regional');
   if (!changed || regional == null) return;
-  const [row] = await db
-    .select({ id: regionais.id, sigla: regionais.regional, ufs: regionais.ufs })
-    .from(regionais)
-    .where(eq(regionais.id, Number(regional)));
+  const row = await regionalById(db, Number(regional));
   if (!row) throw unprocessable('Regional não encontrada.', 'regional');
   // A user who sees only their regionals would file a request they could not read again.
   if (recordScope(input.user) === 'regional' && !input.user.regionais.includes(row.id)) {

@@ -14,7 +14,7 @@ import { writeAudit } from '../../audit/audit.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { creatorWindowFor } from './authorship.ts';
-import { attachmentsOf, deleteAttachmentRow, findRequest, touchRequest } from './repo.ts';
+import { attachmentsOf, deleteAttachmentRow, findRequest, touchRequest } from '../../requests-core/repo.ts';
 
 /**
  * apagar-arquivos: removes one attachment where the policy lets this user change that file in the

@@ -3,9 +3,9 @@ import type { Database } from '../../db/client.ts';
 import { writeAudit } from '../../audit/audit.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { fieldValues } from './record.ts';
+import { fieldValues } from '../../requests-core/record.ts';
 import { authorshipOf } from './authorship.ts';
-import { attachmentsOf, deleteRequestRow, findRequest } from './repo.ts';
+import { attachmentsOf, deleteRequestRow, findRequest } from '../../requests-core/repo.ts';
 
 /**
  * `…/delete` of each form (deleteCallOf): its creator withdraws a request nobody has acted on yet

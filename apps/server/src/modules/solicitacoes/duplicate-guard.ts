@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { DuplicateMatch, Flow, Kind, SessionUser } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { duplicateLookupValue, findDuplicates } from './find-duplicates.ts';
-import type { RequestRow } from './repo.ts';
+import { duplicateLookupValue, findDuplicates, lockDuplicateKey } from './duplicates-repo.ts';
+import type { RequestRow } from '../../requests-core/repo.ts';
 
 const DUPLICATE_SUBJECT = {
   unidade: 'Unidade já cadastrada',
@@ -41,7 +40,7 @@ async function lockKeys(tx: Tx, input: DuplicateGuardInput, keys: { field: strin
   const names = keys
     .map(({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${duplicateLookupValue(value)}`)
     .sort();
-  for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+  for (const name of names) await lockDuplicateKey(tx, name);
 }
 
 /** The refusal names the field that matched; a workflow match weighs more than one in the base. */

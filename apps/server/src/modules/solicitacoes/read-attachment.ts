@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   formAccessProblem,
   policyRole,
@@ -8,9 +7,8 @@ import {
   type SessionUser,
 } from '@portal/domain';
 import type { Database } from '../../db/client.ts';
-import { anexos, solicitacoes } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { scoped } from './scope.ts';
+import { attachmentInScope } from '../../requests-core/repo.ts';
 
 /**
  * An attachment of a request the user may see: the request's form in the user's menu (the same
@@ -19,20 +17,7 @@ import { scoped } from './scope.ts';
  * its kind gives, so rows stored before the content check are served safely too.
  */
 export async function findAttachment(db: Database, user: SessionUser, id: number) {
-  const [file] = await db
-    .select({
-      nome: anexos.nomeArquivo,
-      tipo: anexos.tipo,
-      tamanho: anexos.tamanho,
-      storageKey: anexos.storageKey,
-      fluxo: solicitacoes.fluxo,
-      kind: solicitacoes.tipo,
-      status: solicitacoes.status,
-    })
-    .from(anexos)
-    .innerJoin(solicitacoes, eq(solicitacoes.id, anexos.idSolicitacao))
-    .where(scoped(user, and(eq(anexos.id, id))))
-    .limit(1);
+  const file = await attachmentInScope(db, user, id);
   const form = file && !formAccessProblem(user, file.fluxo, file.kind) && requestForm(file.fluxo, file.kind);
   const shown = form ? visibleFiles(form, policyRole(user.papel), file.status as RequestStatus) : [];
   if (!file || !shown.some((slot) => slot === file.tipo)) throw notFound('Arquivo não encontrado.');

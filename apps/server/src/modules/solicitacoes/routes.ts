@@ -7,11 +7,11 @@ import { exportSource, sendExport } from '../exportacoes/sources.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { creatorWindowFor } from './authorship.ts';
 import { deleteRequest } from './delete-request.ts';
-import { findDuplicates } from './find-duplicates.ts';
+import { findDuplicates } from './duplicates-repo.ts';
 import { parseSaveBody } from '../../http/multipart-save-body.ts';
 import { findAttachment } from './read-attachment.ts';
 import { sendStoredFile } from '../../http/stored-file-reply.ts';
-import { toApiRecord } from './record.ts';
+import { toApiRecord } from '../../requests-core/record.ts';
 import {
   attachmentsOf,
   findRequest,
@@ -19,7 +19,7 @@ import {
   observationHistory,
   requesterOf,
   statusHistory,
-} from './repo.ts';
+} from '../../requests-core/repo.ts';
 import { saveRequest } from './save-request.ts';
 import { requestTimeline } from './timeline.ts';
 

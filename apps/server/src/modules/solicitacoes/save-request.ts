@@ -25,7 +25,7 @@ import { creatorWindowFor } from './authorship.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
 import { checkUploads, discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
-import { fieldValues, rowValues } from './record.ts';
+import { fieldValues, rowValues } from '../../requests-core/record.ts';
 import {
   addObservations,
   addStatusChange,
@@ -35,7 +35,7 @@ import {
   storeAttachment,
   updateRequest,
   type RequestRow,
-} from './repo.ts';
+} from '../../requests-core/repo.ts';
 
 export interface SaveRequestCommand {
   flow: Flow;
@@ -45,8 +45,6 @@ export interface SaveRequestCommand {
   ip: string;
   body: SaveBody;
 }
-
-const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
 
 /** The payload, parsed by the form's shared schema; the first problem names its field. */
 function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
@@ -62,10 +60,17 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   // Only what the payload carries counts as sent; absent keys leave the record as it is.
   const sent = Object.fromEntries(
     Object.entries(result.data).filter(
-      ([key, value]) => value !== undefined && !['id', 'version', 'status'].includes(key),
+      ([key, value]) =>
+        value !== undefined && !['id', 'version', 'status', 'confirmar_duplicidade'].includes(key),
     ),
   ) as Record<string, unknown>;
-  return { data: result.data as { id?: number; version?: number; status?: number | null }, sent };
+  const data = result.data as {
+    id?: number;
+    version?: number;
+    status?: number | null;
+    confirmar_duplicidade?: boolean;
+  };
+  return { data, sent };
 }
 
 /**
@@ -151,7 +156,7 @@ async function save(db: Database, cmd: SaveRequestCommand) {
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
 
   await checkReferences(db, { user, flow, stored, sent });
-  const confirmed = truthy(cmd.body.dados.confirmar_duplicidade);
+  const confirmed = data.confirmar_duplicidade === true;
 
   return db.transaction(async (tx) => {
     const duplicates = await guardDuplicates(tx, { user, flow, kind, current, stored, sent, confirmed });

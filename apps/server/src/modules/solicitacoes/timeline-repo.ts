@@ -3,7 +3,7 @@ import type { Flow, Kind } from '@portal/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { anexos, auditLog, usuarios } from '../../db/schema.ts';
 import type { namesOf } from '../logs/repo.ts';
-import type { AuditAction } from '../../audit/audit.ts';
+import type { AuditAction } from '../../audit/actions.ts';
 
 /** The audit actions that tell a request's story; the others (delete, login…) never name one. */
 export const TIMELINE_ACTIONS = [

@@ -22,8 +22,8 @@ import {
 } from '@portal/domain';
 import type { TimelineAttachment, TimelineEntry } from '@portal/domain/contracts/timeline';
 import type { DbOrTx } from '../../db/client.ts';
-import { attachmentUrl } from './record.ts';
-import { findRequest, observationHistory, statusHistory } from './repo.ts';
+import { attachmentUrl } from '../../requests-core/record.ts';
+import { findRequest, observationHistory, statusHistory } from '../../requests-core/repo.ts';
 import { currentAttachments, requestAudit, type AuditRecord, type ReferenceNames } from './timeline-repo.ts';
 
 /** The observation is a history entry of its own (historico_observacoes), not a field change. */

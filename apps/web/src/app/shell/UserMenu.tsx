@@ -1,22 +1,9 @@
-import { Avatar, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import type { SessionUser } from '@portal/domain';
-import { useState, type ComponentPropsWithRef } from 'react';
+import { useState } from 'react';
+import { AvatarButton } from './AvatarButton.tsx';
 import type { UserMenuDropdown } from './UserMenuDropdown.tsx';
 
 const loadMenu = () => import('./UserMenuDropdown.tsx');
-
-type AvatarButtonProps = { user: SessionUser } & UnstyledButtonProps & ComponentPropsWithRef<'button'>;
-
-/** The avatar that opens the user menu, the same before and after the menu's code has arrived. */
-export function AvatarButton({ user, ...props }: AvatarButtonProps) {
-  return (
-    <UnstyledButton aria-label={`Menu do usuário ${user.name}`} style={{ borderRadius: '50%' }} {...props}>
-      {/* The placeholder figure, no initials: visible text missing from the button's name
-          (the user's) fails axe's label-content-name-mismatch. */}
-      <Avatar color="brand" radius="xl" aria-hidden />
-    </UnstyledButton>
-  );
-}
 
 /**
  * The avatar in the top bar opens the user's own things: their background exports, change the

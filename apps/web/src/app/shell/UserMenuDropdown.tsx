@@ -3,7 +3,7 @@ import type { SessionUser } from '@portal/domain';
 import { IconFileDownload, IconKey, IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AvatarButton } from './UserMenu.tsx';
+import { AvatarButton } from './AvatarButton.tsx';
 
 // Loaded when asked for: its form library is not needed by every page.
 const ChangePasswordModal = lazy(() =>

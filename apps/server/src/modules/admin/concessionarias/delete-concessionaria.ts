@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
-import { concessionarias } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
-import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { concessionariaHasRequests, findConcessionaria, toConcessionariaDto } from './repo.ts';
+import {
+  concessionariaHasRequests,
+  deactivateConcessionaria,
+  deleteConcessionariaRow,
+  findConcessionaria,
+  toConcessionariaDto,
+} from './repo.ts';
 
 export const CONCESSIONARIA_DEACTIVATED =
   'A concessionária possui solicitações: foi desativada (não aparece mais nos formulários) para preservar o histórico.';
@@ -26,15 +29,11 @@ export async function deleteConcessionaria(
       ip: ctx.ip,
     };
     if (await concessionariaHasRequests(tx, id)) {
-      const [row] = await tx
-        .update(concessionarias)
-        .set({ ativo: false, ...nextVersion(concessionarias.version) })
-        .where(eq(concessionarias.id, id))
-        .returning();
-      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toConcessionariaDto(row!) });
+      const row = await deactivateConcessionaria(tx, id);
+      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toConcessionariaDto(row) });
       return { msg: CONCESSIONARIA_DEACTIVATED, desativado: true };
     }
-    await tx.delete(concessionarias).where(eq(concessionarias.id, id));
+    await deleteConcessionariaRow(tx, id);
     await writeAudit(tx, { ...audit, acao: 'apagar' });
     return { msg: DELETED, desativado: false };
   });

@@ -1,8 +1,9 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Flow, ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { concessionarias, solicitacoes } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
+import { nextVersion, updatedOrStale, versionLock } from '../../../db/version.ts';
 import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof concessionarias.$inferSelect;
@@ -55,3 +56,32 @@ export async function findConcessionaria(db: DbOrTx, id: number): Promise<Row | 
 
 export const concessionariaHasRequests = (db: DbOrTx, id: number) =>
   hasAny(db, solicitacoes, eq(solicitacoes.idConcessionaria, id));
+
+type ConcessionariaValues = Omit<typeof concessionarias.$inferInsert, 'id' | 'version'>;
+
+export const insertConcessionaria = async (tx: Tx, values: ConcessionariaValues) =>
+  (await tx.insert(concessionarias).values(values).returning())[0]!;
+
+/** Updates the concessionaire as read; 409 when another save changed it since. */
+export async function updateConcessionaria(tx: Tx, before: Row, values: ConcessionariaValues) {
+  const lock = versionLock(concessionarias.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(concessionarias)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(concessionarias.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+export async function deactivateConcessionaria(tx: Tx, id: number) {
+  const [row] = await tx
+    .update(concessionarias)
+    .set({ ativo: false, ...nextVersion(concessionarias.version) })
+    .where(eq(concessionarias.id, id))
+    .returning();
+  return row!;
+}
+
+export const deleteConcessionariaRow = (tx: Tx, id: number) =>
+  tx.delete(concessionarias).where(eq(concessionarias.id, id));

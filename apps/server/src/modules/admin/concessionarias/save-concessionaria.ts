@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { type ConcessionariaSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
-import { concessionarias } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
+import { checkVersion } from '../../../db/version.ts';
 import {
   concessionariaHasRequests,
   findConcessionaria,
+  insertConcessionaria,
   toConcessionariaDto,
+  updateConcessionaria,
   type ConcessionariaDto,
 } from './repo.ts';
 
@@ -30,20 +30,14 @@ export async function saveConcessionaria(
   return ctx.db.transaction(async (tx) => {
     const before = mode === 'edit' ? await findConcessionaria(tx, input.id!) : undefined;
     if (mode === 'edit' && !before) throw notFound('Concessionária não encontrada.');
-    const lock = before && lockVersion(concessionarias.version, before.version, input.version);
+    if (before) checkVersion(before.version, input.version);
     // Its requests belong to one flow; moving the concessionaire would make them point across flows.
     if (before && before.fluxo !== values.fluxo && (await concessionariaHasRequests(tx, before.id))) {
       throw unprocessable(FLOW_LOCKED, 'fluxo');
     }
-    const row = lock
-      ? updatedOrStale(
-          await tx
-            .update(concessionarias)
-            .set({ ...values, ...lock.bump })
-            .where(and(eq(concessionarias.id, before.id), lock.where))
-            .returning(),
-        )
-      : (await tx.insert(concessionarias).values(values).returning())[0]!;
+    const row = before
+      ? await updateConcessionaria(tx, before, values)
+      : await insertConcessionaria(tx, values);
     const after = toConcessionariaDto(row);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,

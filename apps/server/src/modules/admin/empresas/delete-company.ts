@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
-import { empresas } from '../../../db/schema.ts';
 import { companyRemovalProblem, mayAdministerSide, ONLY_CELL_OTHER_SIDE_COMPANY } from '@portal/domain';
 import { companySideOf } from '../usuarios/repo.ts';
 import { forbidden, notFound } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
-import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { companyHoldsAdministrator, companyInUse, findCompany, toCompanyDto, type Fluxo } from './repo.ts';
+import {
+  companyHoldsAdministrator,
+  companyInUse,
+  deactivateCompany,
+  deleteCompanyRow,
+  findCompany,
+  toCompanyDto,
+  type Fluxo,
+} from './repo.ts';
 
 export const COMPANY_DEACTIVATED =
   'A empresa possui usuários ou solicitações: foi desativada para preservar o histórico.';
@@ -36,15 +41,11 @@ export async function deleteCompany(
       ip: ctx.ip,
     };
     if (await companyInUse(tx, id)) {
-      const [row] = await tx
-        .update(empresas)
-        .set({ status: false, ...nextVersion(empresas.version) })
-        .where(eq(empresas.id, id))
-        .returning();
-      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toCompanyDto(row!) });
+      const row = await deactivateCompany(tx, id);
+      await writeAudit(tx, { ...audit, acao: 'desativar', depois: toCompanyDto(row) });
       return { msg: COMPANY_DEACTIVATED, desativado: true };
     }
-    await tx.delete(empresas).where(eq(empresas.id, id));
+    await deleteCompanyRow(tx, id);
     await writeAudit(tx, { ...audit, acao: 'apagar' });
     return { msg: DELETED, desativado: false };
   });

@@ -1,8 +1,9 @@
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import { PROFILE, type ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { empresas, solicitacoes, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
+import { nextVersion, updatedOrStale, versionLock } from '../../../db/version.ts';
 import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 import { isoDate } from '../../../http/replies.ts';
 
@@ -94,3 +95,36 @@ export const companyHoldsAdministrator = (db: DbOrTx, id: number) =>
 export const companyInUse = async (db: DbOrTx, id: number): Promise<boolean> =>
   (await hasAny(db, usuarios, eq(usuarios.idEmpresa, id))) ||
   (await hasAny(db, solicitacoes, eq(solicitacoes.idEmpresa, id)));
+
+type CompanyValues = Omit<typeof empresas.$inferInsert, 'id' | 'version' | 'fluxo'>;
+
+export const insertCompany = async (tx: Tx, fluxo: Fluxo, values: CompanyValues) =>
+  (
+    await tx
+      .insert(empresas)
+      .values({ ...values, fluxo })
+      .returning()
+  )[0]!;
+
+/** Updates the company as read; 409 when another save changed it since. */
+export async function updateCompany(tx: Tx, before: Row, values: CompanyValues) {
+  const lock = versionLock(empresas.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(empresas)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(empresas.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+export async function deactivateCompany(tx: Tx, id: number) {
+  const [row] = await tx
+    .update(empresas)
+    .set({ status: false, ...nextVersion(empresas.version) })
+    .where(eq(empresas.id, id))
+    .returning();
+  return row!;
+}
+
+export const deleteCompanyRow = (tx: Tx, id: number) => tx.delete(empresas).where(eq(empresas.id, id));

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   companyRemovalProblem,
   mayAdministerSide,
@@ -7,16 +6,17 @@ import {
 } from '@portal/domain';
 import { companySideOf } from '../usuarios/repo.ts';
 import { writeAudit } from '../../../audit/audit.ts';
-import { empresas } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
+import { checkVersion } from '../../../db/version.ts';
 import {
   cnpjTaken,
   companyHoldsAdministrator,
   findCompany,
+  insertCompany,
   toCompanyDto,
+  updateCompany,
   type CompanyDto,
   type Fluxo,
 } from './repo.ts';
@@ -47,7 +47,7 @@ export async function saveCompany(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findCompany(tx, fluxo, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Empresa não encontrada.');
-      const lock = before && lockVersion(empresas.version, before.version, input.version);
+      if (before) checkVersion(before.version, input.version);
       if (before && !mayAdministerSide(ctx.user, await companySideOf(tx, before.id)))
         throw forbidden(ONLY_CELL_OTHER_SIDE_COMPANY);
       if (before?.status && !values.status) {
@@ -58,20 +58,7 @@ export async function saveCompany(
         if (problem) throw forbidden(problem, 'status');
       }
       if (await cnpjTaken(tx, fluxo, values.cnpj, before?.id)) throw unprocessable(CNPJ_TAKEN, 'cnpj');
-      const row = lock
-        ? updatedOrStale(
-            await tx
-              .update(empresas)
-              .set({ ...values, ...lock.bump })
-              .where(and(eq(empresas.id, before.id), lock.where))
-              .returning(),
-          )
-        : (
-            await tx
-              .insert(empresas)
-              .values({ ...values, fluxo })
-              .returning()
-          )[0]!;
+      const row = before ? await updateCompany(tx, before, values) : await insertCompany(tx, fluxo, values);
       const after = toCompanyDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
-import { grupos } from '../../../db/schema.ts';
 import { groupRemovalProblem } from '@portal/domain';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { findGroup, groupHasUsers, groupHoldsAdministrator, toGroupDto } from './repo.ts';
+import { deleteGroupRow, findGroup, groupHasUsers, groupHoldsAdministrator, toGroupDto } from './repo.ts';
 
 export const GROUP_HAS_USERS =
   'Este Grupo de Acesso possui usuários e não pode ser apagado. Mova os usuários para outro grupo antes.';
@@ -24,7 +22,7 @@ export async function deleteGroup(
     });
     if (problem) throw forbidden(problem);
     if (await groupHasUsers(tx, id)) throw unprocessable(GROUP_HAS_USERS);
-    await tx.delete(grupos).where(eq(grupos.id, id));
+    await deleteGroupRow(tx, id);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,
       acao: 'apagar',

@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PROFILE, ROLE_KINDS, type ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { grupos, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
+import { updatedOrStale, versionLock } from '../../../db/version.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof grupos.$inferSelect;
@@ -52,3 +53,28 @@ export const groupHasUsers = (db: DbOrTx, id: number) => hasAny(db, usuarios, eq
 /** A profile-1 user is in the group: editing it edits the administrator's access. */
 export const groupHoldsAdministrator = (db: DbOrTx, id: number) =>
   hasAny(db, usuarios, and(eq(usuarios.idGrupo, id), eq(usuarios.idPerfil, PROFILE.ADMINISTRADOR)));
+
+type GroupValues = Omit<typeof grupos.$inferInsert, 'id' | 'version'>;
+
+/** A new group under its code (the spec's numeric group code is its id). */
+export const insertGroup = async (tx: Tx, id: number, values: GroupValues) =>
+  (
+    await tx
+      .insert(grupos)
+      .values({ id, ...values })
+      .returning()
+  )[0]!;
+
+/** Updates the group as read; 409 when another save changed it since. */
+export async function updateGroup(tx: Tx, before: Row, values: GroupValues) {
+  const lock = versionLock(grupos.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(grupos)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(grupos.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+export const deleteGroupRow = (tx: Tx, id: number) => tx.delete(grupos).where(eq(grupos.id, id));

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   groupGrantProblem,
   mayAdministerSide,
@@ -7,12 +6,18 @@ import {
   type GroupSaveBody,
 } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
-import { grupos } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
-import { findGroup, groupHoldsAdministrator, toGroupDto, type GroupDto } from './repo.ts';
+import { checkVersion } from '../../../db/version.ts';
+import {
+  findGroup,
+  groupHoldsAdministrator,
+  insertGroup,
+  toGroupDto,
+  updateGroup,
+  type GroupDto,
+} from './repo.ts';
 
 export const GROUP_CODE_TAKEN = 'Código de Grupo já cadastrado.';
 
@@ -31,7 +36,7 @@ export async function saveGroup(
       const before = await findGroup(tx, id);
       if (mode === 'add' && before) throw unprocessable(GROUP_CODE_TAKEN, 'id');
       if (mode === 'edit' && !before) throw notFound('Grupo de Acesso não encontrado.');
-      const lock = before && lockVersion(grupos.version, before.version, version);
+      if (before) checkVersion(before.version, version);
       // Nobody grants what they do not hold, nor changes their own group's access (GUIDE §7).
       const stored = before && { ...before, holdsAdministrator: await groupHoldsAdministrator(tx, id) };
       const problem = groupGrantProblem(ctx.user, id, stored, values);
@@ -40,20 +45,7 @@ export async function saveGroup(
       for (const papel of [before?.papel, values.papel])
         if (papel && !mayAdministerSide(ctx.user, sideOfRoleKind(papel)))
           throw forbidden(ONLY_CELL_OTHER_SIDE_GROUP, 'papel');
-      const row = lock
-        ? updatedOrStale(
-            await tx
-              .update(grupos)
-              .set({ ...values, ...lock.bump })
-              .where(and(eq(grupos.id, id), lock.where))
-              .returning(),
-          )
-        : (
-            await tx
-              .insert(grupos)
-              .values({ id, ...values })
-              .returning()
-          )[0]!;
+      const row = before ? await updateGroup(tx, before, values) : await insertGroup(tx, id, values);
       const after = toGroupDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

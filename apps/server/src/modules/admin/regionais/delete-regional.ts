@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
-import { regionais } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { findRegional, regionalHasRequests, regionalHasUsers, toRegionalDto } from './repo.ts';
+import {
+  deleteRegionalRow,
+  findRegional,
+  regionalHasRequests,
+  regionalHasUsers,
+  toRegionalDto,
+} from './repo.ts';
 
 export const REGIONAL_IN_USE =
   'Esta Regional possui usuários ou solicitações vinculados e não pode ser apagada.';
@@ -23,7 +27,7 @@ export async function deleteRegional(
     if ((await regionalHasUsers(tx, id)) || (await regionalHasRequests(tx, id))) {
       throw unprocessable(REGIONAL_IN_USE);
     }
-    await tx.delete(regionais).where(eq(regionais.id, id));
+    await deleteRegionalRow(tx, id);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,
       acao: 'apagar',

@@ -1,8 +1,9 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { regionais, solicitacoes, usuarioRegionais, usuarios } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
+import { updatedOrStale, versionLock } from '../../../db/version.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 import { isoDate } from '../../../http/replies.ts';
 
@@ -81,3 +82,22 @@ export const regionalHasRequests = (db: DbOrTx, id: number) =>
 export const regionalHasUsers = async (db: DbOrTx, id: number) =>
   (await hasAny(db, usuarioRegionais, eq(usuarioRegionais.idRegional, id))) ||
   (await hasAny(db, usuarios, eq(usuarios.idRegional, id)));
+
+type RegionalValues = Omit<typeof regionais.$inferInsert, 'id' | 'version'>;
+
+export const insertRegional = async (tx: Tx, values: RegionalValues) =>
+  (await tx.insert(regionais).values(values).returning())[0]!;
+
+/** Updates the regional as read; 409 when another save changed it since. */
+export async function updateRegional(tx: Tx, before: Row, values: RegionalValues) {
+  const lock = versionLock(regionais.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(regionais)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(regionais.id, before.id), lock.where))
+      .returning(),
+  );
+}
+
+export const deleteRegionalRow = (tx: Tx, id: number) => tx.delete(regionais).where(eq(regionais.id, id));

@@ -1,12 +1,17 @@
-import { and, eq } from 'drizzle-orm';
 import type { RegionalSaveBody } from '@portal/domain';
 import { writeAudit } from '../../../audit/audit.ts';
-import { regionais } from '../../../db/schema.ts';
 import { notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
-import { findRegional, regionalTaken, toRegionalDto, type RegionalDto } from './repo.ts';
+import { checkVersion } from '../../../db/version.ts';
+import {
+  findRegional,
+  insertRegional,
+  regionalTaken,
+  toRegionalDto,
+  updateRegional,
+  type RegionalDto,
+} from './repo.ts';
 
 export const REGIONAL_TAKEN = 'Regional já cadastrada.';
 
@@ -46,17 +51,9 @@ export async function saveRegional(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findRegional(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Regional não encontrada.');
-      const lock = before && lockVersion(regionais.version, before.version, input.version);
+      if (before) checkVersion(before.version, input.version);
       if (await regionalTaken(tx, sigla, before?.id)) throw unprocessable(REGIONAL_TAKEN, 'regional');
-      const row = lock
-        ? updatedOrStale(
-            await tx
-              .update(regionais)
-              .set({ ...values, ...lock.bump })
-              .where(and(eq(regionais.id, before.id), lock.where))
-              .returning(),
-          )
-        : (await tx.insert(regionais).values(values).returning())[0]!;
+      const row = before ? await updateRegional(tx, before, values) : await insertRegional(tx, values);
       const after = toRegionalDto(row);
       await writeAudit(tx, {
         idUsuario: ctx.user.id,

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
-import { statusRotulos } from '../../../db/schema.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
-import { findStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
+import { checkVersion } from '../../../db/version.ts';
+import { findStatusLabel, renameStatusLabel, toStatusLabelDto, type StatusLabelDto } from './repo.ts';
 
 /**
  * status-rotulos/edit: renames a status in one flow; its code, and every rule tied to it, stay.
@@ -18,14 +16,8 @@ export async function editStatusLabel(
   return ctx.db.transaction(async (tx) => {
     const before = await findStatusLabel(tx, id);
     if (!before) throw notFound('Status não encontrado.');
-    const lock = lockVersion(statusRotulos.version, before.version, input.version);
-    const row = updatedOrStale(
-      await tx
-        .update(statusRotulos)
-        .set({ rotulo, ...lock.bump })
-        .where(and(eq(statusRotulos.id, id), lock.where))
-        .returning(),
-    );
+    checkVersion(before.version, input.version);
+    const row = await renameStatusLabel(tx, before, rotulo);
     const after = toStatusLabelDto(row);
     await writeAudit(tx, {
       idUsuario: ctx.user.id,

@@ -1,8 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { type StatusLabelKind } from '@portal/domain';
 import type { Flow, ListQuery } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { statusRotulos } from '../../../db/schema.ts';
+import { updatedOrStale, versionLock } from '../../../db/version.ts';
 import { folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
 
 type Row = typeof statusRotulos.$inferSelect;
@@ -55,15 +56,26 @@ export async function findStatusLabel(db: DbOrTx, id: number): Promise<Row | und
   return row;
 }
 
-/** The administered labels of one form's statuses (or the regularization's), by code. */
-export async function statusLabelsOf(
-  db: DbOrTx,
-  fluxo: Flow,
-  tipo: StatusLabelKind,
-): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ codigo: statusRotulos.codigo, rotulo: statusRotulos.rotulo })
-    .from(statusRotulos)
-    .where(and(eq(statusRotulos.fluxo, fluxo), eq(statusRotulos.tipo, tipo)));
-  return new Map(rows.map((r) => [r.codigo, r.rotulo]));
+/** Renames the status as read; 409 when another save changed it since. */
+export async function renameStatusLabel(tx: Tx, before: Row, rotulo: string) {
+  const lock = versionLock(statusRotulos.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(statusRotulos)
+      .set({ rotulo, ...lock.bump })
+      .where(and(eq(statusRotulos.id, before.id), lock.where))
+      .returning(),
+  );
 }
+
+/** Every flow's labels, for the lists, badges and selectors of every signed-in user. */
+export const allStatusLabels = (db: DbOrTx) =>
+  db
+    .select({
+      fluxo: statusRotulos.fluxo,
+      tipo: statusRotulos.tipo,
+      codigo: statusRotulos.codigo,
+      rotulo: statusRotulos.rotulo,
+    })
+    .from(statusRotulos)
+    .orderBy(asc(statusRotulos.codigo));

@@ -1,30 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { statusLabelCalls as calls } from '@portal/domain/contracts/calls/admin/status-labels';
 import { statusLabelEntriesCall } from '@portal/domain/contracts/calls/catalogues';
 import { ADMIN_SHEETS } from '@portal/domain/reports';
-import { statusRotulos } from '../../../db/schema.ts';
 import { contextOf } from '../../../http/context.ts';
 import { SAVED } from '../../../http/replies.ts';
 import { route } from '../../../http/route.ts';
 import { sendListSheet } from '../../../http/sheet-export.ts';
 import { editStatusLabel } from './edit-status-label.ts';
 import { listStatusLabels } from './list-status-labels.ts';
+import { allStatusLabels } from './repo.ts';
 
 /** Status labels per flow (/status/nova-unidade, /status/regularizacao): list and rename only. */
 export const statusRotulosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every signed-in user reads the labels: lists, badges and selectors show the edited names.
   route(app, statusLabelEntriesCall, async () => ({
     error: 0 as const,
-    dados: await app.db
-      .select({
-        fluxo: statusRotulos.fluxo,
-        tipo: statusRotulos.tipo,
-        codigo: statusRotulos.codigo,
-        rotulo: statusRotulos.rotulo,
-      })
-      .from(statusRotulos)
-      .orderBy(asc(statusRotulos.codigo)),
+    dados: await allStatusLabels(app.db),
   }));
 
   route(app, calls.list, async (request) => ({

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { taskCalls } from '@portal/domain/contracts/calls/admin/tasks';
 import { writeAudit } from '../../../audit/audit.ts';
-import { filaTarefas } from '../../../db/schema.ts';
 import { contextOf, type ActorContext } from '../../../http/context.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
 import { discardFailed, requeueGivenUp } from '../../../jobs/queue.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { listTasks } from './list-tasks.ts';
+import { findTaskAttempts, listTasks } from './repo.ts';
 
 export const TASK_NOT_FOUND = 'Tarefa não encontrada.';
 export const NOT_GIVEN_UP =
@@ -30,10 +28,7 @@ async function changeFailedTask(
   refusal: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ tipo: filaTarefas.tipo, tentativas: filaTarefas.tentativas })
-      .from(filaTarefas)
-      .where(eq(filaTarefas.id, id));
+    const before = await findTaskAttempts(tx, id);
     if (!before) throw notFound(TASK_NOT_FOUND);
     if (!(await change(tx, id))) throw conflict(refusal);
     await writeAudit(tx, {

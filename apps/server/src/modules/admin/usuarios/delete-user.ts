@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../../audit/audit.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
-import { usuarios } from '../../../db/schema.ts';
 import { userRemovalProblem, userSideProblem } from '@portal/domain';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
-import { nextVersion } from '../../../db/version.ts';
 import { DELETED } from '../../../http/replies.ts';
-import { companySideOf, findUser, userHasHistory } from './repo.ts';
+import { companySideOf, deactivateUser, deleteUserRow, findUser, userHasHistory } from './repo.ts';
 
 export const USER_DEACTIVATED =
   'O usuário possui solicitações ou histórico: foi desativado para preservar o histórico.';
@@ -29,10 +26,7 @@ export async function deleteUser(
     if (sideProblem) throw forbidden(sideProblem.msg);
     const audit = { idUsuario: ctx.user.id, entidade: 'usuario', entidadeId: id, antes: before, ip: ctx.ip };
     if (await userHasHistory(tx, id)) {
-      await tx
-        .update(usuarios)
-        .set({ ativo: false, ...nextVersion(usuarios.version) })
-        .where(eq(usuarios.id, id));
+      await deactivateUser(tx, id);
       await revokeAllSessions(tx, id);
       await writeAudit(tx, {
         ...audit,
@@ -41,7 +35,7 @@ export async function deleteUser(
       });
       return { msg: USER_DEACTIVATED, desativado: true };
     }
-    await tx.delete(usuarios).where(eq(usuarios.id, id));
+    await deleteUserRow(tx, id);
     await writeAudit(tx, { ...audit, acao: 'apagar' });
     return { msg: DELETED, desativado: false };
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { companySide, type ListQuery, type Permissions, type RoleKind, type Side } from '@portal/domain';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import {
   anexos,
   empresas,
@@ -15,6 +15,7 @@ import {
 } from '../../../db/schema.ts';
 import { hasAny } from '../../../db/exists.ts';
 import { activeFilter, folded, orderBy, pageOf, searchWhere, type SortSpec } from '../../../db/listing.ts';
+import { nextVersion, updatedOrStale, versionLock } from '../../../db/version.ts';
 import { isoDate } from '../../../http/replies.ts';
 
 /** Every column but the password hash: it is never selected, so it can never be returned. */
@@ -199,3 +200,56 @@ export async function userHasHistory(db: DbOrTx, id: number): Promise<boolean> {
   for (const [table, where] of checks) if (await hasAny(db, table, where)) return true;
   return false;
 }
+
+type UserValues = Omit<typeof usuarios.$inferInsert, 'id' | 'version'>;
+
+export const insertUser = async (tx: Tx, values: UserValues) =>
+  (await tx.insert(usuarios).values(values).returning({ id: usuarios.id }))[0]!;
+
+/** Updates the user as read; 409 when another save changed it since. */
+export async function updateUser(
+  tx: Tx,
+  before: { id: number; version: number },
+  values: Partial<UserValues>,
+) {
+  const lock = versionLock(usuarios.version, before.version);
+  return updatedOrStale(
+    await tx
+      .update(usuarios)
+      .set({ ...values, ...lock.bump })
+      .where(and(eq(usuarios.id, before.id), lock.where))
+      .returning({ id: usuarios.id }),
+  );
+}
+
+export async function deactivateUser(tx: Tx, id: number) {
+  await tx
+    .update(usuarios)
+    .set({ ativo: false, ...nextVersion(usuarios.version) })
+    .where(eq(usuarios.id, id));
+}
+
+export const deleteUserRow = (tx: Tx, id: number) => tx.delete(usuarios).where(eq(usuarios.id, id));
+
+/** What the user form's selectors list: companies, access groups, profiles and regionals. */
+export const userFormChoices = async (db: DbOrTx) =>
+  [
+    await db
+      .select({
+        id: empresas.id,
+        razao_social: empresas.razaoSocial,
+        fluxo: empresas.fluxo,
+        status: empresas.status,
+      })
+      .from(empresas)
+      .orderBy(asc(empresas.razaoSocial), asc(empresas.id)),
+    await db
+      .select({ id: grupos.id, nome: grupos.nome, papel: grupos.papel })
+      .from(grupos)
+      .orderBy(asc(grupos.nome)),
+    await db.select().from(perfis).orderBy(asc(perfis.id)),
+    await db
+      .select({ id: regionais.id, regional: regionais.regional })
+      .from(regionais)
+      .orderBy(asc(regionais.id)),
+  ] as const;

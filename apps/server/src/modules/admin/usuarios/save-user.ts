@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   companySide,
   regionaisForRole,
@@ -10,11 +9,10 @@ import {
 import { writeAudit } from '../../../audit/audit.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeAllSessions } from '../../../auth/sessions.ts';
-import { usuarios } from '../../../db/schema.ts';
 import { forbidden, notFound, unprocessable } from '../../../http/errors.ts';
 import type { ActorContext } from '../../../http/context.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { lockVersion, updatedOrStale } from '../../../db/version.ts';
+import { checkVersion } from '../../../db/version.ts';
 import {
   companyRoleKinds,
   companySideOf,
@@ -22,7 +20,9 @@ import {
   existingRegionals,
   findGroupAccess,
   findUser,
+  insertUser,
   replaceRegionals,
+  updateUser,
   type UserDto,
 } from './repo.ts';
 
@@ -47,7 +47,7 @@ export async function saveUser(
     return await ctx.db.transaction(async (tx) => {
       const before = mode === 'edit' ? await findUser(tx, input.id!) : undefined;
       if (mode === 'edit' && !before) throw notFound('Usuário não encontrado.');
-      const lock = before && lockVersion(usuarios.version, before.version, input.version);
+      if (before) checkVersion(before.version, input.version);
       if (before?.id === ctx.user.id && !input.id_status) throw unprocessable(SELF_DEACTIVATION, 'id_status');
       if (await emailTaken(tx, email, before?.id)) throw unprocessable(EMAIL_TAKEN, 'email');
 
@@ -90,20 +90,9 @@ export async function saveUser(
         cnpj: input.cnpj,
         ...(passwordHash && { passwordHash, trocarSenha: 0 }),
       };
-      const row = lock
-        ? updatedOrStale(
-            await tx
-              .update(usuarios)
-              .set({ ...values, ...lock.bump })
-              .where(and(eq(usuarios.id, before.id), lock.where))
-              .returning({ id: usuarios.id }),
-          )
-        : (
-            await tx
-              .insert(usuarios)
-              .values({ ...values, passwordHash: passwordHash! })
-              .returning({ id: usuarios.id })
-          )[0]!;
+      const row = before
+        ? await updateUser(tx, before, values)
+        : await insertUser(tx, { ...values, passwordHash: passwordHash! });
       await replaceRegionals(tx, row.id, regionalIds);
       // A deactivation ends the sessions already open with the old state.
       if (before && before.id_status && !input.id_status) await revokeAllSessions(tx, before.id);

@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Flow, Kind, SessionUser } from '@portal/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
-import { solicitacoes, solicitacoesContagem } from '../../db/schema.ts';
-import { scopeOf, scopeShape, scopeValues } from './scope.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { solicitacoes, solicitacoesContagem } from '../db/schema.ts';
+import { scopeOf, scopeShape, scopeValues } from './scope-repo.ts';
 
 /*
  * Totals read off the per-scope counters (schema.ts `solicitacoesContagem`, kept by a trigger):
- * a sum of a few rows instead of a count over the requests. The scope is scope.ts's, applied to
+ * a sum of a few rows instead of a count over the requests. The scope is scope-repo.ts's, applied to
  * the counters' regional and company columns (0 stands for none).
  */
 const COUNTER_COLUMNS = { regional: solicitacoesContagem.regional, empresa: solicitacoesContagem.idEmpresa };

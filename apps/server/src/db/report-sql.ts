@@ -1,5 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
+// SQL pieces the reports' and the audit log's repositories share.
+
 /** How many rows an export reads per statement: one batch in memory at a time. */
 export const EXPORT_BATCH = 1000;
 

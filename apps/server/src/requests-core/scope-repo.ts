@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { recordScope, type SessionUser } from '@portal/domain';
-import { solicitacoes } from '../../db/schema.ts';
+import { solicitacoes } from '../db/schema.ts';
 
 /** What a user's scope leaves visible: its shape decides a query's text, its values are bound. */
 export type ScopeShape = 'all' | 'none' | 'regional' | 'empresa';

@@ -21,6 +21,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { orderBy, pageOf, sortOf } from '../../db/listing.ts';
 import { REQUEST_SEARCH, searchCondition, wordSearch } from '../../db/text-search.ts';
+import { REQUEST_FIELD_COLUMNS } from '../../db/request-field-columns.ts';
 import {
   anexos,
   concessionarias,
@@ -28,21 +29,20 @@ import {
   historicoObservacoes,
   historicoStatus,
   regionais,
-  REQUEST_FIELD_COLUMNS,
   solicitacoes,
   usuarios,
 } from '../../db/schema.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
-import { countRequests } from '../solicitacoes/counts.ts';
-import { attachmentUrl } from '../solicitacoes/record.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
+import { countRequests } from '../../requests-core/counts-repo.ts';
+import { attachmentUrl } from '../../requests-core/record.ts';
 import {
   REQUEST_SORT,
   requestListFilter,
   requestListTotal,
   resolveListFilter,
   type RequestListFilter,
-} from '../solicitacoes/repo.ts';
-import { scopeOf } from '../solicitacoes/scope.ts';
+} from '../../requests-core/repo.ts';
+import { scopeOf } from '../../requests-core/scope-repo.ts';
 import {
   anyOf,
   EXPORT_BATCH,
@@ -51,7 +51,7 @@ import {
   startOfDay,
   startOfNextDay,
   wallClock,
-} from './shared.ts';
+} from '../../db/report-sql.ts';
 
 /** The report of one request form: new units or ownership changes (spec part 2 §2.10, §3). */
 export interface RequestReport {

@@ -8,7 +8,8 @@ import {
   type SessionUser,
 } from '@portal/domain';
 import { ATTACHMENT_LINKS, type RequestRecord } from '@portal/domain/contracts/requests';
-import { REQUEST_FIELD_COLUMNS, solicitacoes } from '../../db/schema.ts';
+import { REQUEST_FIELD_COLUMNS } from '../db/request-field-columns.ts';
+import type { solicitacoes } from '../db/schema.ts';
 
 type Row = typeof solicitacoes.$inferSelect;
 type ColumnField = keyof typeof REQUEST_FIELD_COLUMNS;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TaskListQuery, TaskListReply, TaskRow } from '@portal/domain/contracts/task-queue';
-import type { Database } from '../../../db/client.ts';
+import type { Database, DbOrTx } from '../../../db/client.ts';
 import { filaTarefas, passwordResets, usuarios } from '../../../db/schema.ts';
 import { givenUp, MAX_ATTEMPTS, retrying } from '../../../jobs/queue.ts';
 import { maskEmail } from '../../../mail/send-from-task.ts';
@@ -103,4 +103,13 @@ export async function listTasks(db: Database, query: TaskListQuery): Promise<Tas
     proxima_execucao: t.concluidaEm ? null : t.executarEm.toISOString(),
   }));
   return { error: 0, total, dados };
+}
+
+/** A task's kind and attempts, as its audit entry records them. */
+export async function findTaskAttempts(db: DbOrTx, id: number) {
+  const [task] = await db
+    .select({ tipo: filaTarefas.tipo, tentativas: filaTarefas.tentativas })
+    .from(filaTarefas)
+    .where(eq(filaTarefas.id, id));
+  return task;
 }

@@ -8,10 +8,10 @@ import {
   type Kind,
   type SessionUser,
 } from '@portal/domain';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { baseProvedor, concessionarias, solicitacoes } from '../../db/schema.ts';
-import { scopeOf, scopeShape, scopeValues } from './scope.ts';
+import { scopeOf, scopeShape, scopeValues } from '../../requests-core/scope-repo.ts';
 
 /** A refused request is over: it does not keep the same unit from being requested again. */
 const REFUSED = [STATUS.RECUSADA_REGIONAL, STATUS.RECUSADA_CELULA, STATUS.RECUSADA_ANALISE];
@@ -116,7 +116,7 @@ function baseMatches(db: DbOrTx, column: AnyColumn) {
 /**
  * Requests of the same flow and kind, and units of the provider's base, that already carry this
  * unit or address id. Matching compares normalised identifiers (case, width and marks ignored). Requests the user may not
- * read (scope.ts) are told as one detail-less match; the provider's base is shared reference data.
+ * read (scope-repo.ts) are told as one detail-less match; the provider's base is shared reference data.
  * One statement for both: this runs on every keystroke pause of the form (`validar-*`).
  */
 export async function findDuplicates(
@@ -158,3 +158,7 @@ export async function findDuplicates(
     })),
   ];
 }
+
+/** Holds a transaction-scoped advisory lock on one duplicate key until the transaction ends. */
+export const lockDuplicateKey = (tx: Tx, name: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);

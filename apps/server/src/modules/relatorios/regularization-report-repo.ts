@@ -23,11 +23,11 @@ import {
   regularizacaoObservacoes,
   regularizacoes,
 } from '../../db/schema.ts';
-import { statusLabelsOf } from '../admin/status-rotulos/repo.ts';
+import { statusLabelsOf } from '../../requests-core/status-labels-repo.ts';
 import { attachmentUrl } from '../consolidacao/record.ts';
 import { REGULARIZATION_SORT, regularizationListFilter, statusOrZero } from '../consolidacao/repo.ts';
-import { scopeShape } from '../solicitacoes/scope.ts';
-import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from './shared.ts';
+import { scopeShape } from '../../requests-core/scope-repo.ts';
+import { anyOf, EXPORT_BATCH, inOrderOf, observationsText } from '../../db/report-sql.ts';
 
 /**
  * The regularization report (spec part 2 §2.10, §3 'Regularization report row'). A divergence

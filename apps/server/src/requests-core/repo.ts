@@ -20,18 +20,20 @@ import {
   type RequestListSort,
   type SessionUser,
 } from '@portal/domain';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   anexos,
+  auditLog,
+  concessionarias,
   empresas,
   historicoObservacoes,
   historicoStatus,
   regionais,
   solicitacoes,
   usuarios,
-} from '../../db/schema.ts';
-import { countLimitFor, orderBy, pageOf, sortOf, type SortSpec } from '../../db/listing.ts';
-import { prepared } from '../../db/prepared.ts';
+} from '../db/schema.ts';
+import { countLimitFor, orderBy, pageOf, sortOf, type SortSpec } from '../db/listing.ts';
+import { prepared } from '../db/prepared.ts';
 import {
   REQUEST_SEARCH,
   resolveSearch,
@@ -39,11 +41,11 @@ import {
   searchShape,
   searchValues,
   type ResolvedSearch,
-} from '../../db/text-search.ts';
-import { notFound } from '../../http/errors.ts';
-import { counterFilterOf, countRequests, formTotal } from './counts.ts';
+} from '../db/text-search.ts';
+import { notFound } from '../http/errors.ts';
+import { counterFilterOf, countRequests, formTotal } from './counts-repo.ts';
 import type { AttachmentInfo, RequesterInfo } from './record.ts';
-import { scoped, scopeOf, scopeShape, scopeValues } from './scope.ts';
+import { scoped, scopeOf, scopeShape, scopeValues } from './scope-repo.ts';
 
 export type RequestRow = typeof solicitacoes.$inferSelect;
 
@@ -522,6 +524,75 @@ export async function statusChangeCount(db: DbOrTx, idSolicitacao: number): Prom
     .from(historicoStatus)
     .where(eq(historicoStatus.idSolicitacao, idSolicitacao));
   return row?.n ?? 0;
+}
+
+/** An attachment with its request's form and status, if the request lies in the user's scope. */
+export async function attachmentInScope(db: DbOrTx, user: SessionUser, id: number) {
+  const [file] = await db
+    .select({
+      nome: anexos.nomeArquivo,
+      tipo: anexos.tipo,
+      tamanho: anexos.tamanho,
+      storageKey: anexos.storageKey,
+      fluxo: solicitacoes.fluxo,
+      kind: solicitacoes.tipo,
+      status: solicitacoes.status,
+    })
+    .from(anexos)
+    .innerJoin(solicitacoes, eq(solicitacoes.id, anexos.idSolicitacao))
+    .where(scoped(user, and(eq(anexos.id, id))))
+    .limit(1);
+  return file;
+}
+
+/**
+ * Whether anyone but the request's creator has written to it. Every write to a request leaves an
+ * audit row in its transaction (GUIDE §3), so the trail is the one place that knows — read along
+ * audit_log_entidade_idx.
+ */
+export async function othersWroteTo(
+  db: DbOrTx,
+  flow: Flow,
+  kind: Kind,
+  request: RequestRow,
+): Promise<boolean> {
+  const [other] = await db
+    .select({ one: sql<number>`1` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entidade, `solicitacao.${flow}.${kind}`),
+        eq(auditLog.entidadeId, String(request.id)),
+        sql`${auditLog.idUsuario} is distinct from ${request.idUsuario}`,
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/** A concessionaire of the flow, with the UFs it serves. */
+export async function concessionaireOfFlow(db: DbOrTx, flow: Flow, id: number) {
+  const [row] = await db
+    .select({ nome: concessionarias.nome, ufs: concessionarias.ufs })
+    .from(concessionarias)
+    .where(and(eq(concessionarias.id, id), eq(concessionarias.fluxo, flow)));
+  return row;
+}
+
+/** The UFs each active concessionaire of the flow serves. */
+export const activeConcessionaireUfs = (db: DbOrTx, flow: Flow) =>
+  db
+    .select({ ufs: concessionarias.ufs })
+    .from(concessionarias)
+    .where(and(eq(concessionarias.fluxo, flow), eq(concessionarias.ativo, true)));
+
+/** A regional with its acronym and the UFs it serves. */
+export async function regionalById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: regionais.id, sigla: regionais.regional, ufs: regionais.ufs })
+    .from(regionais)
+    .where(eq(regionais.id, id));
+  return row;
 }
 
 /** The file of a slot, replacing the one it held (one current file per slot). */
