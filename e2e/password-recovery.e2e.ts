@@ -20,7 +20,11 @@ afterAll(async () => {
   await browser?.close();
   // Other journeys sign in as this user with the demo password: give it back.
   const session = await apiLogin(baseUrl, EMAIL, RECOVERED);
-  if (session) await apiCall(baseUrl, 'POST', 'change-password', session.token, { senha_atual: RECOVERED, password: DEMO_PASSWORD });
+  if (session)
+    await apiCall(baseUrl, 'POST', 'change-password', session.token, {
+      senha_atual: RECOVERED,
+      password: DEMO_PASSWORD,
+    });
 });
 
 async function setNewPassword(page: import('playwright-core').Page, password: string, repeat = password) {

@@ -19,7 +19,12 @@ const targets = [
   {
     name: '@portal/web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('packages/domain/src')],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('packages/domain/src'),
+    ],
   },
   {
     name: '@portal/server',

@@ -49,7 +49,9 @@ describe('Depois da aprovação (issue 14)', () => {
     await page.getByText('Informe a observação: ela diz o que precisa ser corrigido.').waitFor();
     await choose(page, 'Status', 'Aprovado');
     // Approving needs no observation: the warning goes with the choice.
-    await page.getByText('Informe a observação: ela diz o que precisa ser corrigido.').waitFor({ state: 'hidden' });
+    await page
+      .getByText('Informe a observação: ela diz o que precisa ser corrigido.')
+      .waitFor({ state: 'hidden' });
     await screenshot(page, 'pre-validacao');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Salvo com sucesso').waitFor();

@@ -48,13 +48,18 @@ describe('Conciliação da Base (issue 11 items 1–2)', () => {
       ]),
     );
     const preview = page.getByTestId('previa');
-    await preview.getByText('Concessionária "Luz do Norte" não cadastrada para energia', { exact: false }).waitFor();
+    await preview
+      .getByText('Concessionária "Luz do Norte" não cadastrada para energia', { exact: false })
+      .waitFor();
     await screenshot(page, 'conciliacao-previa');
 
     await page.getByRole('button', { name: 'Importar' }).click();
     // The server keeps the file and answers at once; its queue applies it, and the page says when.
     await toast(page, 'Arquivo recebido. A importação está na fila').waitFor();
-    await toast(page, 'Base importada: 1 linhas aplicadas, 1 rejeitadas; 1 divergências abertas e 0 fechadas.').waitFor();
+    await toast(
+      page,
+      'Base importada: 1 linhas aplicadas, 1 rejeitadas; 1 divergências abertas e 0 fechadas.',
+    ).waitFor();
     const run = page.getByRole('row').filter({ hasText: 'base-provedor.csv' }).first();
     await run.getByText('Aplicada').waitFor();
     const download = page.waitForEvent('download');

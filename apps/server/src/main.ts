@@ -29,4 +29,6 @@ if (firstAdministrator) {
       : 'ADMIN_EMAIL ignorado: o banco já tem usuários (o primeiro administrador só é criado num banco sem usuários).',
   );
 }
-console.log(`Portal de Solicitações de UC em ${config.publicUrl} (banco: ${config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`})`);
+console.log(
+  `Portal de Solicitações de UC em ${config.publicUrl} (banco: ${config.databaseUrl ? 'PostgreSQL' : `PGlite em ${config.dataDir}`})`,
+);

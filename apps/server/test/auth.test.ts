@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('login', () => {
   it('signs in with e-mail and password and returns the session user of spec part 1 §3', async () => {
@@ -107,7 +108,10 @@ describe('validate and logout', () => {
       .where(eq(sessoes.tokenHash, tokenHash(token)));
     const first = await t.app.inject({ method: 'GET', url: '/api/validate', headers: bearer(token) });
     expect(first.statusCode).toBe(200);
-    const [row] = await t.app.db.select().from(sessoes).where(eq(sessoes.tokenHash, tokenHash(token)));
+    const [row] = await t.app.db
+      .select()
+      .from(sessoes)
+      .where(eq(sessoes.tokenHash, tokenHash(token)));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 

@@ -11,12 +11,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const home = async (email: string) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(await login(t.app, email)) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/home',
+    headers: bearer(await login(t.app, email)),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().dados as Record<string, number>;
 };
 
-async function addRequest(values: { tipo: 'nova' | 'troca'; status: number; fluxo?: Flow; regional?: number; empresa?: string }) {
+async function addRequest(values: {
+  tipo: 'nova' | 'troca';
+  status: number;
+  fluxo?: Flow;
+  regional?: number;
+  empresa?: string;
+}) {
   const [owner] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'solicitante@demo.portal'));
   const [company] = values.empresa
     ? await t.app.db.select().from(empresas).where(eq(empresas.razaoSocial, values.empresa))
@@ -71,7 +81,12 @@ describe('GET /api/home (dashboard totals)', () => {
   });
 
   it("counts only the requests in the session's scope", async () => {
-    await addRequest({ tipo: 'nova', status: 0, regional: 5 /* TRJ */, empresa: 'Torres Brasil Infraestrutura S.A.' });
+    await addRequest({
+      tipo: 'nova',
+      status: 0,
+      regional: 5 /* TRJ */,
+      empresa: 'Torres Brasil Infraestrutura S.A.',
+    });
     expect((await home('celula@demo.portal')).total_solicitadas_nova).toBe(3);
     // The regional covers TSP only; the tower user sees its own company's request only.
     expect((await home('regional@demo.portal')).total_solicitadas_nova).toBe(2);

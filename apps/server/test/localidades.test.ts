@@ -16,7 +16,14 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.url === '/01310100/json/') return send(200, { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' });
+    if (req.url === '/01310100/json/')
+      return send(200, {
+        cep: '01310-100',
+        logradouro: 'Avenida Paulista',
+        bairro: 'Bela Vista',
+        localidade: 'São Paulo',
+        uf: 'SP',
+      });
     if (req.url === '/99999999/json/') return send(200, { erro: 'true' });
     if (req.url === '/70000000/json/') return void setTimeout(() => send(200, {}), 2_000);
     return send(500, {});

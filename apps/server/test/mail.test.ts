@@ -40,7 +40,11 @@ describe('mail over SMTP', () => {
   it('sends through the server named by SMTP_URL', async () => {
     const config = readConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'portal@demo.portal' });
     const mailer = createMailer(config, silent);
-    await mailer.send({ to: 'celula@demo.portal', subject: 'Recuperação de senha', text: 'Acesse /recuperar-senha/abc' });
+    await mailer.send({
+      to: 'celula@demo.portal',
+      subject: 'Recuperação de senha',
+      text: 'Acesse /recuperar-senha/abc',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'portal@demo.portal', to: ['celula@demo.portal'] });
     expect(received[0]!.data).toContain('Subject: =?UTF-8?Q?Recupera=C3=A7=C3=A3o_de_senha?=');
@@ -57,7 +61,12 @@ describe('mail without SMTP_URL', () => {
 
   it('writes each message as an .eml file under DATA_DIR/outbox/', async () => {
     const mailer = createMailer(readConfig({ DATA_DIR: dataDir }), silent);
-    await mailer.send({ to: 'amee@demo.portal', subject: 'Teste', text: 'Link: http://x/recuperar-senha/xyz', link: 'http://x/recuperar-senha/xyz' });
+    await mailer.send({
+      to: 'amee@demo.portal',
+      subject: 'Teste',
+      text: 'Link: http://x/recuperar-senha/xyz',
+      link: 'http://x/recuperar-senha/xyz',
+    });
     const files = await readdir(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

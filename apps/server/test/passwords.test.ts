@@ -23,23 +23,44 @@ describe('change-password (forced change on first sign-in)', () => {
   it('a user with trocar_senha 0 signs in, changes the password and is no longer forced', async () => {
     const first = await post('/api/login', { email: 'novo@demo.portal', password: 'Portal@2026' });
     expect(first.json().user.trocar_senha).toBe(0);
-    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' }, bearer(first.json().token));
+    const res = await post(
+      '/api/change-password',
+      { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' },
+      bearer(first.json().token),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ error: 0, msg: 'Troca efetuada com sucesso!', user: { trocar_senha: 1 } });
-    expect((await post('/api/login', { email: 'novo@demo.portal', password: 'Portal@2026' })).statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error: 0,
+      msg: 'Troca efetuada com sucesso!',
+      user: { trocar_senha: 1 },
+    });
+    expect(
+      (await post('/api/login', { email: 'novo@demo.portal', password: 'Portal@2026' })).statusCode,
+    ).toBe(401);
     const again = await post('/api/login', { email: 'novo@demo.portal', password: 'NovaSenha#2026' });
     expect(again.json().user.trocar_senha).toBe(1);
   });
 
   it('a password shorter than the minimum is refused with a Portuguese message naming the field', async () => {
     const token = await login(t.app, 'celula@demo.portal');
-    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'curta' }, bearer(token));
+    const res = await post(
+      '/api/change-password',
+      { senha_atual: 'Portal@2026', password: 'curta' },
+      bearer(token),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 1, campo: 'password', msg: 'A senha precisa ter pelo menos 8 caracteres!' });
+    expect(res.json()).toMatchObject({
+      error: 1,
+      campo: 'password',
+      msg: 'A senha precisa ter pelo menos 8 caracteres!',
+    });
   });
 
   it('requires a session', async () => {
-    expect((await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'NovaSenha#2026' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -67,8 +88,12 @@ describe('lost-password and change-password-new (recovery)', () => {
     const reset = await post('/api/change-password-new', { hash, password: 'Recuperada#2026' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ error: 0, msg: 'Senha alterada com sucesso!' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/validate', headers: bearer(oldSession) })).statusCode).toBe(401);
-    expect((await post('/api/login', { email: 'tower@demo.portal', password: 'Recuperada#2026' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/validate', headers: bearer(oldSession) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/login', { email: 'tower@demo.portal', password: 'Recuperada#2026' })).statusCode,
+    ).toBe(200);
     const reuse = await post('/api/change-password-new', { hash, password: 'OutraSenha#2026' });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().msg).toBe('Link inválido ou expirado. Solicite uma nova recuperação de senha.');
@@ -77,9 +102,16 @@ describe('lost-password and change-password-new (recovery)', () => {
   it('a link is valid for one hour only', async () => {
     await post('/api/lost-password', { email: 'property@demo.portal' });
     const hash = await lastResetHash();
-    const [row] = await t.app.db.select().from(passwordResets).orderBy(sql`id desc`).limit(1);
+    const [row] = await t.app.db
+      .select()
+      .from(passwordResets)
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(60 * 60_000);
-    await t.app.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.id, row!.id));
+    await t.app.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.id, row!.id));
     const res = await post('/api/change-password-new', { hash, password: 'Expirada#2026' });
     expect(res.statusCode).toBe(400);
   });
@@ -88,8 +120,13 @@ describe('lost-password and change-password-new (recovery)', () => {
     await post('/api/lost-password', { email: 'regional@demo.portal' });
     const older = await lastResetHash();
     await post('/api/lost-password', { email: 'regional@demo.portal' });
-    expect((await post('/api/change-password-new', { hash: older, password: 'Antiga#20260' })).statusCode).toBe(400);
-    expect((await post('/api/change-password-new', { hash: await lastResetHash(), password: 'Nova#2026000' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/change-password-new', { hash: older, password: 'Antiga#20260' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/change-password-new', { hash: await lastResetHash(), password: 'Nova#2026000' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('an invalid e-mail is refused with a message naming the field', async () => {

@@ -18,7 +18,14 @@ describe('seed', () => {
     const regs = await t.app.db.select().from(regionais);
     expect(regs.map((r) => r.regional).sort()).toEqual(['TCO', 'TLE', 'TNE', 'TNO', 'TRJ', 'TSL', 'TSP']);
     const groups = await t.app.db.select().from(grupos);
-    for (const code of [GROUP.REGIONAL, GROUP.CELULA, GROUP.AMEE, GROUP.TOWER, GROUP.PROPERTY, GROUP.SOLICITANTE]) {
+    for (const code of [
+      GROUP.REGIONAL,
+      GROUP.CELULA,
+      GROUP.AMEE,
+      GROUP.TOWER,
+      GROUP.PROPERTY,
+      GROUP.SOLICITANTE,
+    ]) {
       expect(groups.map((g) => g.id)).toContain(code);
     }
   });
@@ -40,12 +47,25 @@ describe('seed', () => {
 describe('GET /api/concessionarias', () => {
   it('lists real energy concessionaires, and the water ones under /agua', async () => {
     const token = await login(t.app, 'celula@demo.portal');
-    const energia = (await t.app.inject({ method: 'GET', url: '/api/concessionarias', headers: bearer(token) })).json();
-    const agua = (await t.app.inject({ method: 'GET', url: '/api/agua/concessionarias', headers: bearer(token) })).json();
+    const energia = (
+      await t.app.inject({ method: 'GET', url: '/api/concessionarias', headers: bearer(token) })
+    ).json();
+    const agua = (
+      await t.app.inject({ method: 'GET', url: '/api/agua/concessionarias', headers: bearer(token) })
+    ).json();
     expect(energia.error).toBe(0);
-    expect(energia.dados.map((c: { nome: string }) => c.nome)).toEqual(expect.arrayContaining(['CEMIG Distribuição', 'Light']));
-    expect(agua.dados.map((c: { nome: string }) => c.nome)).toEqual(expect.arrayContaining(['Sabesp', 'Copasa']));
-    expect(energia.dados[0]).toEqual({ id: expect.any(Number), nome: expect.any(String), sigla: expect.any(String), ufs: expect.any(Array) });
+    expect(energia.dados.map((c: { nome: string }) => c.nome)).toEqual(
+      expect.arrayContaining(['CEMIG Distribuição', 'Light']),
+    );
+    expect(agua.dados.map((c: { nome: string }) => c.nome)).toEqual(
+      expect.arrayContaining(['Sabesp', 'Copasa']),
+    );
+    expect(energia.dados[0]).toEqual({
+      id: expect.any(Number),
+      nome: expect.any(String),
+      sigla: expect.any(String),
+      ufs: expect.any(Array),
+    });
   });
 });
 
@@ -57,15 +77,18 @@ describe('embedded database and web app', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   // The embedded PGlite only: on PostgreSQL there is no DATA_DIR database to keep.
-  it.skipIf(process.env.TEST_DATABASE_URL)('keeps data under DATA_DIR across restarts, and the second start seeds nothing new', async () => {
-    const first = await createTestApp({ inMemoryDatabase: false, dataDir: dir });
-    expect(first.app.seededUsers).toHaveLength(9);
-    await first.app.close();
-    const second = await createTestApp({ inMemoryDatabase: false, dataDir: dir });
-    expect(second.app.seededUsers).toEqual([]);
-    expect(await login(second.app, 'admin@demo.portal')).toBeTruthy();
-    await second.app.close();
-  });
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'keeps data under DATA_DIR across restarts, and the second start seeds nothing new',
+    async () => {
+      const first = await createTestApp({ inMemoryDatabase: false, dataDir: dir });
+      expect(first.app.seededUsers).toHaveLength(9);
+      await first.app.close();
+      const second = await createTestApp({ inMemoryDatabase: false, dataDir: dir });
+      expect(second.app.seededUsers).toEqual([]);
+      expect(await login(second.app, 'admin@demo.portal')).toBeTruthy();
+      await second.app.close();
+    },
+  );
 
   it('serves the web app and falls back to index.html for client routes, JSON 404 under /api', async () => {
     const web = path.join(dir, 'web');

@@ -12,7 +12,11 @@ try {
   try {
     const drift = await counterDrift(database.db);
     for (const row of drift) console.error(`Contagem divergente: ${JSON.stringify(row)}`);
-    console.log(drift.length ? `${drift.length} contagem(ns) divergente(s).` : 'Contagens conferidas: nenhuma divergência.');
+    console.log(
+      drift.length
+        ? `${drift.length} contagem(ns) divergente(s).`
+        : 'Contagens conferidas: nenhuma divergência.',
+    );
     process.exitCode = drift.length ? 1 : 0;
   } finally {
     await database.close();

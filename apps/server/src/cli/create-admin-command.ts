@@ -2,7 +2,11 @@ import { parseArgs } from 'node:util';
 import { PASSWORDS_DIFFER } from '@portal/domain';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createAdministrator, parseAdministrator, type AdministratorOutcome } from '../db/seed/administrator.ts';
+import {
+  createAdministrator,
+  parseAdministrator,
+  type AdministratorOutcome,
+} from '../db/seed/administrator.ts';
 import { seedReferenceData } from '../db/seed/seed.ts';
 import { startupFailureLine } from '../startup/failure-line.ts';
 import { StartupError } from '../startup/startup-error.ts';

@@ -16,7 +16,8 @@ export function readHidden(question: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const char of chunk) {
         if (char === '\r' || char === '\n') return finish(() => resolve(typed));
-        if (char === '\u0003') return finish(() => reject(new StartupError('Cancelado: nenhum administrador foi criado.')));
+        if (char === '\u0003')
+          return finish(() => reject(new StartupError('Cancelado: nenhum administrador foi criado.')));
         typed = char === '\u007f' || char === '\b' ? typed.slice(0, -1) : typed + char;
       }
     };

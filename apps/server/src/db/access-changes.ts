@@ -19,7 +19,8 @@ export interface AccessSink {
 type Log = Pick<FastifyBaseLogger, 'warn'> & Partial<Pick<FastifyBaseLogger, 'info'>>;
 
 /** The tables a session's read is made of (auth/session-user.ts), and regionais, whose delete cascades to usuario_regionais. */
-const ACCESS_TABLE = /(?:^|[^a-z0-9_])(?:sessoes|usuarios|grupos|empresas|usuario_regionais|regionais)(?:$|[^a-z0-9_])/;
+const ACCESS_TABLE =
+  /(?:^|[^a-z0-9_])(?:sessoes|usuarios|grupos|empresas|usuario_regionais|regionais)(?:$|[^a-z0-9_])/;
 const WRITE_VERB = /\b(?:insert|update|delete|merge|truncate|copy|alter|drop)\b/;
 /** A new session (startSession): it cannot make a kept answer stale, only found sessions are kept. */
 const NEW_SESSION = /^insert into "?sessoes"? \([^;]*\) values \([^;]*\)(?: returning [^;]*)?$/;

@@ -36,7 +36,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       // The message may carry a password link: the log names the file, never the link.
       log.info({ to: message.to, file }, `e-mail gravado em ${file}`);

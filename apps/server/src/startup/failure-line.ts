@@ -30,9 +30,12 @@ export function startupFailureLine(err: unknown, env: NodeJS.ProcessEnv): string
     if (isDatabaseUnavailable(err)) {
       return `Não foi possível conectar ao PostgreSQL em ${target} (DATABASE_URL): verifique se o banco está no ar e inicie o servidor de novo.`;
     }
-    if (code === '28P01' || code === '28000') return `O PostgreSQL em ${target} recusou o usuário ou a senha de DATABASE_URL.`;
-    if (code === '3D000') return `O banco de DATABASE_URL não existe no PostgreSQL (${target}): crie-o e inicie o servidor de novo.`;
-    if (isDatabaseDiskFull(err)) return `Disco cheio no servidor PostgreSQL (${target}): libere espaço e inicie o servidor de novo.`;
+    if (code === '28P01' || code === '28000')
+      return `O PostgreSQL em ${target} recusou o usuário ou a senha de DATABASE_URL.`;
+    if (code === '3D000')
+      return `O banco de DATABASE_URL não existe no PostgreSQL (${target}): crie-o e inicie o servidor de novo.`;
+    if (isDatabaseDiskFull(err))
+      return `Disco cheio no servidor PostgreSQL (${target}): libere espaço e inicie o servidor de novo.`;
   }
   if ((err as { syscall?: unknown } | null)?.syscall === 'listen') {
     const port = env.PORT ?? 3000;

@@ -46,16 +46,16 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedIn(t.app, 'admin@demo.portal');
   provider = await signedIn(t.app, 'amee@demo.portal');
+  await t.app.db.insert(grupos).values({
+    id: KEEPERS,
+    nome: 'Cadastro de usuários',
+    papel: 'grupo_tim',
+    cadastro: true,
+    usuarios: true,
+  });
   await t.app.db
     .insert(grupos)
-    .values({
-      id: KEEPERS,
-      nome: 'Cadastro de usuários',
-      papel: 'grupo_tim',
-      cadastro: true,
-      usuarios: true,
-    });
-  await t.app.db.insert(grupos).values({ id: SAME_KIND, nome: 'Cadastro TIM', papel: 'grupo_tim', cadastro: true });
+    .values({ id: SAME_KIND, nome: 'Cadastro TIM', papel: 'grupo_tim', cadastro: true });
   const empresa = (await admin.get('/usuarios/opcoes')).body.dados.empresas[0].id;
   await t.app.db.insert(usuarios).values({
     name: 'Guarda de Usuários',
@@ -231,7 +231,12 @@ describe('hostile review: taking an account through the administration', () => {
 
   it("a non-administrator cannot change another user's e-mail (the password link would follow it)", async () => {
     const victim = (await userByEmail('guarda@teste.portal')) as object;
-    await admin.post('/usuarios/add', { ...victim, id: undefined, version: undefined, email: 'colega@teste.portal' });
+    await admin.post('/usuarios/add', {
+      ...victim,
+      id: undefined,
+      version: undefined,
+      email: 'colega@teste.portal',
+    });
     const colleague = await userByEmail('colega@teste.portal');
     const res = await userKeeper.post('/usuarios/edit', { ...colleague, email: 'atacante@evil.example' });
     expect(res.status).toBe(403);
@@ -242,8 +247,11 @@ describe('hostile review: taking an account through the administration', () => {
 
 describe('hostile review: a role kind, an administrator\'s group and one\'s own company are beyond the "usuários" flag', () => {
   const companyByCnpj = async (cnpj: string) =>
-    (await admin.post('/empresas/list', { q: cnpj })).body.dados.find((c: { cnpj: string }) => c.cnpj === cnpj);
-  const storedGroup = async (id: number) => (await t.app.db.select().from(grupos).where(eq(grupos.id, id)))[0];
+    (await admin.post('/empresas/list', { q: cnpj })).body.dados.find(
+      (c: { cnpj: string }) => c.cnpj === cnpj,
+    );
+  const storedGroup = async (id: number) =>
+    (await t.app.db.select().from(grupos).where(eq(grupos.id, id)))[0];
 
   it('the provider cannot create a user in the Célula group (another role kind), nothing stored', async () => {
     const template = await userByEmail('amee@demo.portal');
@@ -254,7 +262,10 @@ describe('hostile review: a role kind, an administrator\'s group and one\'s own 
       email: 'celula.falsa@teste.portal',
       id_grupo: GROUP.CELULA,
     });
-    expect(res).toMatchObject({ status: 403, body: { error: 1, msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'id_grupo' } });
+    expect(res).toMatchObject({
+      status: 403,
+      body: { error: 1, msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'id_grupo' },
+    });
     expect(await userByEmail('celula.falsa@teste.portal')).toBeUndefined();
   });
 
@@ -279,7 +290,12 @@ describe('hostile review: a role kind, an administrator\'s group and one\'s own 
     const retyped = await provider.post('/grupos/edit', { ...support, papel: 'celula' });
     expect(retyped).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'papel' } });
     expect((await storedGroup(23300004))!.papel).toBe('amee');
-    const created = await provider.post('/grupos/add', { id: 23300006, nome: 'Célula 2', papel: 'celula', cadastro: true });
+    const created = await provider.post('/grupos/add', {
+      id: 23300006,
+      nome: 'Célula 2',
+      papel: 'celula',
+      cadastro: true,
+    });
     expect(created).toMatchObject({ status: 403, body: { msg: ONLY_ADMIN_OTHER_ROLE_KIND, campo: 'papel' } });
     expect(await storedGroup(23300006)).toBeUndefined();
     const deleted = await provider.post('/grupos/delete', { id: 23300005 });

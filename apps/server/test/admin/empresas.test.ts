@@ -41,12 +41,21 @@ describe.each([
     expect(res.body).toMatchObject({
       error: 0,
       msg: 'Salvo com sucesso',
-      dados: { razao_social: 'Água Limpa Saneamento Ltda.', cnpj: '12ABC34501DE35', cep: '74000100', email: 'contato@agualimpa.demo', status: true },
+      dados: {
+        razao_social: 'Água Limpa Saneamento Ltda.',
+        cnpj: '12ABC34501DE35',
+        cep: '74000100',
+        email: 'contato@agualimpa.demo',
+        status: true,
+      },
     });
     id = res.body.dados.id;
     const [row] = await t.app.db.select().from(empresas).where(eq(empresas.id, id));
     expect(row!.fluxo).toBe(fluxo);
-    expect(await lastAudit(t.app, fluxo === 'agua' ? 'empresa_agua' : 'empresa', id)).toMatchObject({ acao: 'criar', depois: { cnpj: '12ABC34501DE35' } });
+    expect(await lastAudit(t.app, fluxo === 'agua' ? 'empresa_agua' : 'empresa', id)).toMatchObject({
+      acao: 'criar',
+      depois: { cnpj: '12ABC34501DE35' },
+    });
   });
 
   it("a duplicate CNPJ in the same flow is refused: 'CNPJ já cadastrado.', nothing written", async () => {
@@ -75,14 +84,24 @@ describe.each([
   });
 
   it('edit changes the company; the CNPJ stays unique against the others', async () => {
-    const other = await admin.post(`${base}/add`, company({ razao_social: 'Beta Energia S.A.', cnpj: cnpj('55443322'), email: 'beta@demo.com' }));
+    const other = await admin.post(
+      `${base}/add`,
+      company({ razao_social: 'Beta Energia S.A.', cnpj: cnpj('55443322'), email: 'beta@demo.com' }),
+    );
     expect(other.status).toBe(200);
-    const clash = await admin.post(`${base}/edit`, company({ id: other.body.dados.id, cnpj: ALPHANUMERIC_CNPJ }));
+    const clash = await admin.post(
+      `${base}/edit`,
+      company({ id: other.body.dados.id, cnpj: ALPHANUMERIC_CNPJ }),
+    );
     expect(clash).toMatchObject({ status: 422, body: { msg: 'CNPJ já cadastrado.' } });
     const res = await admin.post(`${base}/edit`, company({ id, cidade: 'Anápolis', status: 0 }));
     expect(res.body.dados).toMatchObject({ id, cidade: 'Anápolis', status: false });
     const audit = await lastAudit(t.app, fluxo === 'agua' ? 'empresa_agua' : 'empresa', id);
-    expect(audit).toMatchObject({ acao: 'editar', antes: { cidade: 'Goiânia', status: true }, depois: { cidade: 'Anápolis', status: false } });
+    expect(audit).toMatchObject({
+      acao: 'editar',
+      antes: { cidade: 'Goiânia', status: true },
+      depois: { cidade: 'Anápolis', status: false },
+    });
   });
 
   it('list: paging, total, sort whitelist, search by name without accents and by masked CNPJ', async () => {
@@ -92,32 +111,51 @@ describe.each([
     const page = await admin.post(`${base}/list`, { per_page: 5, sort: 'razao_social', order: 'desc' });
     const names = page.body.dados.map((c: { razao_social: string }) => c.razao_social);
     expect(names).toHaveLength(Math.min(5, inFlow.length));
-    expect((await admin.post(`${base}/list`, { q: 'agua limpa' })).body.dados.map((c: { id: number }) => c.id)).toEqual([id]);
-    expect((await admin.post(`${base}/list`, { q: '12.ABC.345' })).body.dados.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect(
+      (await admin.post(`${base}/list`, { q: 'agua limpa' })).body.dados.map((c: { id: number }) => c.id),
+    ).toEqual([id]);
+    expect(
+      (await admin.post(`${base}/list`, { q: '12.ABC.345' })).body.dados.map((c: { id: number }) => c.id),
+    ).toEqual([id]);
     expect((await admin.post(`${base}/list`, { q: 'anapolis' })).body.total).toBe(1);
-    expect((await admin.post(`${base}/list`, { status: 0 })).body.dados.map((c: { id: number }) => c.id)).toEqual([id]);
-    expect((await admin.post(`${base}/list`, { id })).body.dados).toMatchObject({ id, cnpj: '12ABC34501DE35' });
+    expect(
+      (await admin.post(`${base}/list`, { status: 0 })).body.dados.map((c: { id: number }) => c.id),
+    ).toEqual([id]);
+    expect((await admin.post(`${base}/list`, { id })).body.dados).toMatchObject({
+      id,
+      cnpj: '12ABC34501DE35',
+    });
     expect((await admin.post(`${base}/list`, { sort: 'fluxo' })).status).toBe(422);
   });
 
   it('delete: a company without users or requests is deleted', async () => {
-    const tmp = await admin.post(`${base}/add`, company({ razao_social: 'Temporária', cnpj: cnpj('10203040') }));
+    const tmp = await admin.post(
+      `${base}/add`,
+      company({ razao_social: 'Temporária', cnpj: cnpj('10203040') }),
+    );
     const res = await admin.post(`${base}/delete`, { id: tmp.body.dados.id });
     expect(res.body).toEqual({ error: 0, msg: 'Apagado com sucesso!', desativado: false });
     expect(await t.app.db.select().from(empresas).where(eq(empresas.id, tmp.body.dados.id))).toEqual([]);
   });
 
   it('delete: a company with users or requests is deactivated instead, and says so', async () => {
-    const tmp = await admin.post(`${base}/add`, company({ razao_social: 'Com Usuários', cnpj: cnpj('50607080') }));
+    const tmp = await admin.post(
+      `${base}/add`,
+      company({ razao_social: 'Com Usuários', cnpj: cnpj('50607080') }),
+    );
     const companyId = tmp.body.dados.id;
     const [someone] = await t.app.db.select().from(usuarios).limit(1);
-    await t.app.db.insert(solicitacoes).values({ fluxo, tipo: 'nova', status: 0, idUsuario: someone!.id, idEmpresa: companyId });
+    await t.app.db
+      .insert(solicitacoes)
+      .values({ fluxo, tipo: 'nova', status: 0, idUsuario: someone!.id, idEmpresa: companyId });
     const res = await admin.post(`${base}/delete`, { id: companyId });
     expect(res.body).toMatchObject({ error: 0, desativado: true });
     expect(res.body.msg).toMatch(/desativada/);
     const [row] = await t.app.db.select().from(empresas).where(eq(empresas.id, companyId));
     expect(row!.status).toBe(false);
-    expect(await lastAudit(t.app, fluxo === 'agua' ? 'empresa_agua' : 'empresa', companyId)).toMatchObject({ acao: 'desativar' });
+    expect(await lastAudit(t.app, fluxo === 'agua' ? 'empresa_agua' : 'empresa', companyId)).toMatchObject({
+      acao: 'desativar',
+    });
   });
 });
 

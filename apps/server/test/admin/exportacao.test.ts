@@ -8,7 +8,8 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'solicitante', 'regional']) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  for (const who of ['admin', 'solicitante', 'regional'])
+    tokens[who] = await login(t.app, `${who}@demo.portal`);
 });
 afterAll(() => t.close());
 
@@ -34,16 +35,19 @@ const LISTS = [
 ];
 
 describe('Exportar on the administration lists', () => {
-  it.each(LISTS)('$path: every row of the list, as its list call counts them', async ({ path, file, sheet, first }) => {
-    const res = await exportOf('admin', path);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${file}.xlsx"`);
-    const rows = await sheetOf(res.rawPayload, sheet);
-    expect(rows.getRow(1).getCell(1).value).toBe(first);
-    const total = (await call(t.app, tokens.admin!, `/api/${path}/list`, {})).json().total;
-    expect(rows.rowCount - 1).toBe(total);
-    expect(res.headers['x-total-registros']).toBe(String(total));
-  });
+  it.each(LISTS)(
+    '$path: every row of the list, as its list call counts them',
+    async ({ path, file, sheet, first }) => {
+      const res = await exportOf('admin', path);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${file}.xlsx"`);
+      const rows = await sheetOf(res.rawPayload, sheet);
+      expect(rows.getRow(1).getCell(1).value).toBe(first);
+      const total = (await call(t.app, tokens.admin!, `/api/${path}/list`, {})).json().total;
+      expect(rows.rowCount - 1).toBe(total);
+      expect(res.headers['x-total-registros']).toBe(String(total));
+    },
+  );
 
   it('the filter of the screen: a search, and the status list of one flow and kind', async () => {
     const search = await exportOf('admin', 'usuarios', 'q=regional&formato=csv');

@@ -29,7 +29,15 @@ describe('regional (Gerenciamento de Regional)', () => {
   it('lists the seven regionals in sigla order', async () => {
     const res = await admin.post('/regional/list', {});
     expect(res.body.total).toBe(7);
-    expect(res.body.dados.map((r: { regional: string }) => r.regional)).toEqual(['TCO', 'TLE', 'TNE', 'TNO', 'TRJ', 'TSL', 'TSP']);
+    expect(res.body.dados.map((r: { regional: string }) => r.regional)).toEqual([
+      'TCO',
+      'TLE',
+      'TNE',
+      'TNO',
+      'TRJ',
+      'TSL',
+      'TSP',
+    ]);
   });
 
   it('[ADMIN][CREATE]: manager and focal points; sigla upper case, e-mails lower case, blanks null', async () => {
@@ -61,24 +69,42 @@ describe('regional (Gerenciamento de Regional)', () => {
   });
 
   it('a duplicate sigla is refused', async () => {
-    expect((await admin.post('/regional/add', { ...regional, regional: 'TSP' })).body).toMatchObject({ msg: 'Regional já cadastrada.', campo: 'regional' });
+    expect((await admin.post('/regional/add', { ...regional, regional: 'TSP' })).body).toMatchObject({
+      msg: 'Regional já cadastrada.',
+      campo: 'regional',
+    });
   });
 
   it('edit, search by manager name without accents, read one', async () => {
     const res = await admin.post('/regional/edit', { ...regional, id, gestor: 'Márcia Souza' });
     expect(res.body.dados).toMatchObject({ id, gestor: 'Márcia Souza' });
-    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({ acao: 'editar', antes: { gestor: 'Márcia Gestora' }, depois: { gestor: 'Márcia Souza' } });
-    expect((await admin.post('/regional/list', { q: 'marcia souza' })).body.dados.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({
+      acao: 'editar',
+      antes: { gestor: 'Márcia Gestora' },
+      depois: { gestor: 'Márcia Souza' },
+    });
+    expect(
+      (await admin.post('/regional/list', { q: 'marcia souza' })).body.dados.map((r: { id: number }) => r.id),
+    ).toEqual([id]);
     expect((await admin.post('/regional/list', { id })).body.dados.regional).toBe('TMG');
   });
 
   it('[ADMIN][EDIT]: the UFs a regional serves are edited, audited, and kept by an edit that does not send them', async () => {
     const before = (await admin.post('/regional/list', { id })).body.dados;
     expect(before.ufs).toEqual([]);
-    const res = await admin.post('/regional/edit', { ...regional, id, version: before.version, ufs: 'mg,ES,MG' });
+    const res = await admin.post('/regional/edit', {
+      ...regional,
+      id,
+      version: before.version,
+      ufs: 'mg,ES,MG',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.dados.ufs).toEqual(['ES', 'MG']);
-    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({ acao: 'editar', antes: { ufs: [] }, depois: { ufs: ['ES', 'MG'] } });
+    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({
+      acao: 'editar',
+      antes: { ufs: [] },
+      depois: { ufs: ['ES', 'MG'] },
+    });
     const kept = await admin.post('/regional/edit', { ...regional, id, gestor: 'Márcia Souza' });
     expect(kept.body.dados.ufs).toEqual(['ES', 'MG']);
   });
@@ -91,7 +117,9 @@ describe('regional (Gerenciamento de Regional)', () => {
 
   it('the seeded regionals serve the UFs of their region, each UF once', async () => {
     const rows = (await admin.post('/regional/list', {})).body.dados as { regional: string; ufs: string[] }[];
-    expect(Object.fromEntries(rows.filter((r) => r.regional !== 'TMG').map((r) => [r.regional, r.ufs]))).toEqual({
+    expect(
+      Object.fromEntries(rows.filter((r) => r.regional !== 'TMG').map((r) => [r.regional, r.ufs])),
+    ).toEqual({
       TCO: ['AC', 'DF', 'GO', 'MS', 'MT', 'RO', 'TO'],
       TLE: ['BA', 'MG', 'SE'],
       TNE: ['AL', 'CE', 'PB', 'PE', 'PI', 'RN'],
@@ -107,10 +135,15 @@ describe('regional (Gerenciamento de Regional)', () => {
     expect((await admin.post('/regional/delete', { id: tsp.id })).status).toBe(422);
     const trj = (await t.app.db.select().from(regionais).where(eq(regionais.regional, 'TRJ')))[0]!;
     const [someone] = await t.app.db.select().from(usuarios).limit(1);
-    await t.app.db.insert(solicitacoes).values({ fluxo: 'energia', tipo: 'nova', status: 0, idUsuario: someone!.id, regional: trj.id });
+    await t.app.db
+      .insert(solicitacoes)
+      .values({ fluxo: 'energia', tipo: 'nova', status: 0, idUsuario: someone!.id, regional: trj.id });
     expect((await admin.post('/regional/delete', { id: trj.id })).body.msg).toMatch(/não pode ser apagada/);
     const res = await admin.post('/regional/delete', { id });
     expect(res.body).toEqual({ error: 0, msg: 'Apagado com sucesso!', desativado: false });
-    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({ acao: 'apagar', antes: { regional: 'TMG' } });
+    expect(await lastAudit(t.app, 'regional', id)).toMatchObject({
+      acao: 'apagar',
+      antes: { regional: 'TMG' },
+    });
   });
 });

@@ -34,7 +34,10 @@ describe('usuarios/add', () => {
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/add', newUser());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ error: 0, msg: 'Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.' });
+    expect(res.body).toMatchObject({
+      error: 0,
+      msg: 'Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.',
+    });
     expect(res.body.dados).toMatchObject({
       name: 'Rita Regional Nova',
       email: 'rita.nova@demo.portal',
@@ -52,7 +55,10 @@ describe('usuarios/add', () => {
   });
 
   it('the audit row records who created whom, without any password hash', async () => {
-    const [created] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'rita.nova@demo.portal'));
+    const [created] = await t.app.db
+      .select()
+      .from(usuarios)
+      .where(eq(usuarios.email, 'rita.nova@demo.portal'));
     const audit = await lastAudit(t.app, 'usuario', created!.id, 'criar');
     const [adminRow] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'admin@demo.portal'));
     expect(audit).toMatchObject({ acao: 'criar', idUsuario: adminRow!.id, antes: null });
@@ -63,7 +69,10 @@ describe('usuarios/add', () => {
 
   it("a duplicate e-mail (any case) is refused with 'E-mail já cadastrado.' and nothing is written", async () => {
     const before = await t.app.db.select().from(usuarios);
-    const res = await admin.post('/usuarios/add', newUser({ name: 'Outra', email: ' Rita.Nova@DEMO.portal ' }));
+    const res = await admin.post(
+      '/usuarios/add',
+      newUser({ name: 'Outra', email: ' Rita.Nova@DEMO.portal ' }),
+    );
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: 1, msg: 'E-mail já cadastrado.', campo: 'email' });
     expect(await t.app.db.select().from(usuarios)).toHaveLength(before.length);
@@ -77,34 +86,54 @@ describe('usuarios/add', () => {
   });
 
   it(`a Regional user without any regional is refused: '${SELECT_ONE_REGIONAL}'`, async () => {
-    const res = await admin.post('/usuarios/add', newUser({ email: 'sem.regional@demo.portal', regionais: '' }));
+    const res = await admin.post(
+      '/usuarios/add',
+      newUser({ email: 'sem.regional@demo.portal', regionais: '' }),
+    );
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ error: 1, msg: SELECT_ONE_REGIONAL, campo: 'regionais' });
-    expect(await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'sem.regional@demo.portal'))).toEqual([]);
+    expect(
+      await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'sem.regional@demo.portal')),
+    ).toEqual([]);
   });
 
   it('an Energy Efficiency user gets all seven regionals, whatever was ticked', async () => {
-    const res = await admin.post('/usuarios/add', newUser({ email: 'ee@demo.portal', id_grupo: GROUP.ENERGY_EFFICIENCY, regionais: [2] }));
+    const res = await admin.post(
+      '/usuarios/add',
+      newUser({ email: 'ee@demo.portal', id_grupo: GROUP.ENERGY_EFFICIENCY, regionais: [2] }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.dados.regionais).toEqual([...REGIONAL_IDS]);
   });
 
   it('a user of another group keeps only the regionals ticked (none is fine)', async () => {
-    const res = await admin.post('/usuarios/add', newUser({ email: 'tower2@demo.portal', id_grupo: GROUP.TOWER, regionais: [] }));
+    const res = await admin.post(
+      '/usuarios/add',
+      newUser({ email: 'tower2@demo.portal', id_grupo: GROUP.TOWER, regionais: [] }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.dados).toMatchObject({ regionais: [], id_regional: null });
   });
 
   it('unknown group, company or regional are refused by name', async () => {
-    expect((await admin.post('/usuarios/add', newUser({ email: 'x1@demo.portal', id_grupo: 99 }))).body).toMatchObject({ msg: 'Grupo de Acesso não encontrado.', campo: 'id_grupo' });
-    expect((await admin.post('/usuarios/add', newUser({ email: 'x2@demo.portal', id_empresa: 9999 }))).body).toMatchObject({ msg: 'Empresa não encontrada.', campo: 'id_empresa' });
-    expect((await admin.post('/usuarios/add', newUser({ email: 'x3@demo.portal', regionais: [99] }))).body).toMatchObject({ msg: 'Regional inválida.', campo: 'regionais' });
+    expect(
+      (await admin.post('/usuarios/add', newUser({ email: 'x1@demo.portal', id_grupo: 99 }))).body,
+    ).toMatchObject({ msg: 'Grupo de Acesso não encontrado.', campo: 'id_grupo' });
+    expect(
+      (await admin.post('/usuarios/add', newUser({ email: 'x2@demo.portal', id_empresa: 9999 }))).body,
+    ).toMatchObject({ msg: 'Empresa não encontrada.', campo: 'id_empresa' });
+    expect(
+      (await admin.post('/usuarios/add', newUser({ email: 'x3@demo.portal', regionais: [99] }))).body,
+    ).toMatchObject({ msg: 'Regional inválida.', campo: 'regionais' });
   });
 
   it('a new user gets a random password, trocar_senha 0, and an e-mail with the link to create theirs', async () => {
     await runQueue(t.app);
     const mails = t.mails.length;
-    const res = await admin.post('/usuarios/add', newUser({ email: 'convite@demo.portal', id_grupo: GROUP.SOLICITANTE }));
+    const res = await admin.post(
+      '/usuarios/add',
+      newUser({ email: 'convite@demo.portal', id_grupo: GROUP.SOLICITANTE }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('Salvo com sucesso. Enviamos ao usuário um e-mail para criar a senha.');
     expect(res.body.dados.trocar_senha).toBe(0);
@@ -118,13 +147,20 @@ describe('usuarios/add', () => {
 describe('usuarios/edit', () => {
   it('changes fields, keeps the password, and audits before → after', async () => {
     const [row] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'rita.nova@demo.portal'));
-    const res = await admin.post('/usuarios/edit', { ...newUser({ id: row!.id, name: 'Rita Renomeada', regionais: [1] }), password: '' });
+    const res = await admin.post('/usuarios/edit', {
+      ...newUser({ id: row!.id, name: 'Rita Renomeada', regionais: [1] }),
+      password: '',
+    });
     expect(res.status).toBe(200);
     expect(res.body.dados).toMatchObject({ name: 'Rita Renomeada', regionais: [1], id_regional: 1 });
     const [after] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, row!.id));
     expect(after!.passwordHash).toBe(row!.passwordHash);
     const audit = await lastAudit(t.app, 'usuario', row!.id);
-    expect(audit).toMatchObject({ acao: 'editar', antes: { name: 'Rita Regional Nova' }, depois: { name: 'Rita Renomeada' } });
+    expect(audit).toMatchObject({
+      acao: 'editar',
+      antes: { name: 'Rita Regional Nova' },
+      depois: { name: 'Rita Renomeada' },
+    });
   });
 
   it('edit requires an id, and an unknown id is a 404', async () => {
@@ -135,7 +171,10 @@ describe('usuarios/edit', () => {
   it('an administrator cannot deactivate or delete themselves', async () => {
     const me = (await admin.post('/usuarios/list', { q: 'admin@demo' })).body.dados[0];
     const res = await admin.post('/usuarios/edit', { ...me, id_status: 0, regionais: me.regionais });
-    expect(res).toMatchObject({ status: 422, body: { msg: 'Você não pode desativar o seu próprio usuário.' } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { msg: 'Você não pode desativar o seu próprio usuário.' },
+    });
     expect((await admin.post('/usuarios/delete', { id: me.id })).status).toBe(422);
   });
 });
@@ -168,7 +207,10 @@ describe('usuarios/list', () => {
     const one = await admin.post('/usuarios/list', { id: active.body.dados[0].id });
     expect(one.body.dados).toMatchObject({ id: active.body.dados[0].id });
     expect(one.body.total).toBeUndefined();
-    expect((await admin.post('/usuarios/list', { sort: 'password_hash' })).body).toMatchObject({ error: 1, msg: 'Ordenação inválida.' });
+    expect((await admin.post('/usuarios/list', { sort: 'password_hash' })).body).toMatchObject({
+      error: 1,
+      msg: 'Ordenação inválida.',
+    });
     expect((await admin.post('/usuarios/list', { per_page: 7 })).status).toBe(422);
   });
 });
@@ -179,7 +221,10 @@ describe('usuarios/delete', () => {
     const res = await admin.post('/usuarios/delete', { id: row!.id });
     expect(res.body).toEqual({ error: 0, msg: 'Apagado com sucesso!', desativado: false });
     expect(await t.app.db.select().from(usuarios).where(eq(usuarios.id, row!.id))).toEqual([]);
-    expect(await lastAudit(t.app, 'usuario', row!.id)).toMatchObject({ acao: 'apagar', antes: { email: 'tower2@demo.portal' } });
+    expect(await lastAudit(t.app, 'usuario', row!.id)).toMatchObject({
+      acao: 'apagar',
+      antes: { email: 'tower2@demo.portal' },
+    });
   });
 
   it('a user with requests or status history is deactivated instead, and can no longer sign in', async () => {
@@ -188,18 +233,30 @@ describe('usuarios/delete', () => {
       .insert(solicitacoes)
       .values({ fluxo: 'energia', tipo: 'nova', status: 0, idUsuario: row!.id, idEmpresa: empresaId })
       .returning();
-    await t.app.db.insert(historicoStatus).values({ idSolicitacao: req!.id, idUsuario: row!.id, nome: row!.name, status: 0 });
+    await t.app.db
+      .insert(historicoStatus)
+      .values({ idSolicitacao: req!.id, idUsuario: row!.id, nome: row!.name, status: 0 });
     const res = await admin.post('/usuarios/delete', { id: row!.id });
     expect(res.body).toMatchObject({ error: 0, desativado: true });
     expect(res.body.msg).toMatch(/desativado/);
     const [after] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, row!.id));
     expect(after!.ativo).toBe(false);
     // Even with the right password: an inactive account is told so only to its owner.
-    await t.app.db.update(usuarios).set({ passwordHash: await hashPassword('Senha-da-Rita-1') }).where(eq(usuarios.id, row!.id));
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'rita.nova@demo.portal', password: 'Senha-da-Rita-1' } });
+    await t.app.db
+      .update(usuarios)
+      .set({ passwordHash: await hashPassword('Senha-da-Rita-1') })
+      .where(eq(usuarios.id, row!.id));
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'rita.nova@demo.portal', password: 'Senha-da-Rita-1' },
+    });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().msg).toBe('Usuário inativo. Procure o administrador do portal.');
-    expect(await lastAudit(t.app, 'usuario', row!.id)).toMatchObject({ acao: 'desativar', depois: { id_status: false } });
+    expect(await lastAudit(t.app, 'usuario', row!.id)).toMatchObject({
+      acao: 'desativar',
+      depois: { id_status: false },
+    });
   });
 });
 
@@ -209,11 +266,17 @@ describe('usuarios/enviar-redefinicao-senha', () => {
     await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/enviar-redefinicao-senha', { id: row!.id });
-    expect(res.body).toEqual({ error: 0, msg: 'E-mail de redefinição de senha enviado para tower@demo.portal.' });
+    expect(res.body).toEqual({
+      error: 0,
+      msg: 'E-mail de redefinição de senha enviado para tower@demo.portal.',
+    });
     await runQueue(t.app);
     expect(t.mails).toHaveLength(mails + 1);
     expect(t.mails.at(-1)).toMatchObject({ to: 'tower@demo.portal' });
-    const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.acao, 'enviar-redefinicao-senha'));
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.acao, 'enviar-redefinicao-senha'));
     expect(audits.at(-1)).toMatchObject({ entidadeId: String(row!.id) });
   });
 
@@ -222,7 +285,10 @@ describe('usuarios/enviar-redefinicao-senha', () => {
     await runQueue(t.app);
     const mails = t.mails.length;
     const res = await admin.post('/usuarios/enviar-redefinicao-senha', { id: row!.id });
-    expect(res).toMatchObject({ status: 422, body: { msg: 'Usuário inativo: ative-o antes de enviar a redefinição de senha.' } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { msg: 'Usuário inativo: ative-o antes de enviar a redefinição de senha.' },
+    });
     await runQueue(t.app);
     expect(t.mails).toHaveLength(mails);
   });
@@ -237,8 +303,20 @@ describe('usuarios/opcoes', () => {
       { id: 3, nome: 'Consulta' },
       { id: 4, nome: 'Cadastro de UC' },
     ]);
-    expect(dados.regionais.map((r: { regional: string }) => r.regional)).toEqual(['TCO', 'TNO', 'TLE', 'TNE', 'TRJ', 'TSL', 'TSP']);
-    expect(dados.grupos).toEqual(expect.arrayContaining([{ id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional' }]));
+    expect(dados.regionais.map((r: { regional: string }) => r.regional)).toEqual([
+      'TCO',
+      'TNO',
+      'TLE',
+      'TNE',
+      'TRJ',
+      'TSL',
+      'TSP',
+    ]);
+    expect(dados.grupos).toEqual(
+      expect.arrayContaining([
+        { id: GROUP.REGIONAL, nome: 'Regional', papel: 'regional', papel_nome: 'Regional' },
+      ]),
+    );
     expect(dados.empresas.length).toBeGreaterThanOrEqual(5);
   });
 });

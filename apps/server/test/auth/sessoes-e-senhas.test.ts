@@ -185,9 +185,17 @@ describe('change-password asks for the current password and ends the other sessi
 
   it('the current password again as the new one → 422 naming the new password, nothing changes', async () => {
     const token = await login(t.app, 'amee@demo.portal');
-    const res = await post('/api/change-password', { senha_atual: 'Portal@2026', password: 'Portal@2026' }, token);
+    const res = await post(
+      '/api/change-password',
+      { senha_atual: 'Portal@2026', password: 'Portal@2026' },
+      token,
+    );
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: 1, campo: 'password', msg: 'A nova senha deve ser diferente da senha atual.' });
+    expect(res.json()).toEqual({
+      error: 1,
+      campo: 'password',
+      msg: 'A nova senha deve ser diferente da senha atual.',
+    });
     expect((await get('/api/home', token)).statusCode).toBe(200);
   });
 
@@ -280,7 +288,12 @@ describe('a forged X-Forwarded-For never overflows the audit log', () => {
 
 describe('the session on the hot path (issue 12: nothing the answer does not need)', () => {
   const lastSeen = async (token: string) =>
-    (await t.app.db.select().from(sessoes).where(eq(sessoes.tokenHash, tokenHash(token))))[0]!.lastSeenAt;
+    (
+      await t.app.db
+        .select()
+        .from(sessoes)
+        .where(eq(sessoes.tokenHash, tokenHash(token)))
+    )[0]!.lastSeenAt;
   const setLastSeen = (token: string, secondsAgo: number) =>
     t.app.db
       .update(sessoes)

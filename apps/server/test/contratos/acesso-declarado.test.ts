@@ -55,7 +55,9 @@ describe('routes registered from descriptors', () => {
     answer: z.object({ error: z.literal(0), x: z.number() }),
   });
   const plugin: FastifyPluginAsyncZod = async (app) => {
-    route(app, teapot, async (_request, reply) => (reply as unknown as FastifyReply).status(418).send({ error: 0 }));
+    route(app, teapot, async (_request, reply) =>
+      (reply as unknown as FastifyReply).status(418).send({ error: 0 }),
+    );
     route(app, adminOnly, async (request) => ({ error: 0 as const, x: request.body.x }));
   };
 

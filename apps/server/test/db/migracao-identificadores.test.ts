@@ -87,19 +87,43 @@ afterAll(async () => {
   await rm(before0015, { recursive: true, force: true });
 });
 
-
 describe('migration 0015 normalises the identifiers already stored', () => {
   it('brings requests to the one spelling, unless that would duplicate another request in the workflow', async () => {
-    expect(await run('select id, unidade, endereco_id, site_id, numero_medidor, protocolo from solicitacoes order by id')).toEqual([
-      { id: 1, unidade: '012', endereco_id: 'END1', site_id: 'SP1', numero_medidor: 'M-1', protocolo: 'PROT 1' },
+    expect(
+      await run(
+        'select id, unidade, endereco_id, site_id, numero_medidor, protocolo from solicitacoes order by id',
+      ),
+    ).toEqual([
+      {
+        id: 1,
+        unidade: '012',
+        endereco_id: 'END1',
+        site_id: 'SP1',
+        numero_medidor: 'M-1',
+        protocolo: 'PROT 1',
+      },
       // '012' is already in the workflow on this form: kept as it was, reported.
-      { id: 2, unidade: '０１２', endereco_id: 'END2', site_id: 'SP 1', numero_medidor: 'M2', protocolo: 'PROT-2' },
+      {
+        id: 2,
+        unidade: '０１２',
+        endereco_id: 'END2',
+        site_id: 'SP 1',
+        numero_medidor: 'M2',
+        protocolo: 'PROT-2',
+      },
       // Refused (3) is no duplicate; another form (troca) is no duplicate of a nova.
       { id: 3, unidade: '012', endereco_id: 'END3', site_id: null, numero_medidor: null, protocolo: null },
       { id: 4, unidade: '012', endereco_id: 'END1', site_id: null, numero_medidor: null, protocolo: null },
       { id: 5, unidade: 'UC-9', endereco_id: 'END1', site_id: null, numero_medidor: null, protocolo: null },
       // Characters no identifier has: kept, reported.
-      { id: 6, unidade: 'UC\u0660', endereco_id: 'ab#1', site_id: null, numero_medidor: null, protocolo: null },
+      {
+        id: 6,
+        unidade: 'UC\u0660',
+        endereco_id: 'ab#1',
+        site_id: null,
+        numero_medidor: null,
+        protocolo: null,
+      },
     ]);
   });
 
@@ -121,13 +145,39 @@ describe('migration 0015 normalises the identifiers already stored', () => {
       `select entidade, entidade_id, antes, depois from audit_log where acao = 'normalizar-identificador' order by entidade, entidade_id, antes::text`,
     );
     const duplicate = 'Duplicaria outro registro; corrija um dos dois.';
-    const characters = 'Tem caracteres que um identificador não usa, ou passaria do tamanho; corrija o valor.';
+    const characters =
+      'Tem caracteres que um identificador não usa, ou passaria do tamanho; corrija o valor.';
     expect(report).toEqual([
-      { entidade: 'base_provedor', entidade_id: '2', antes: { uc: '３０００' }, depois: { uc: '3000', motivo: duplicate } },
-      { entidade: 'regularizacao.energia', entidade_id: '2', antes: { unidade: '７０００' }, depois: { unidade: '7000', motivo: duplicate } },
-      { entidade: 'solicitacao.agua.nova', entidade_id: '6', antes: { endereco_id: 'ab#1' }, depois: { endereco_id: 'AB#1', motivo: characters } },
-      { entidade: 'solicitacao.agua.nova', entidade_id: '6', antes: { unidade: 'UC\u0660' }, depois: { unidade: 'UC\u0660', motivo: characters } },
-      { entidade: 'solicitacao.energia.nova', entidade_id: '2', antes: { unidade: '０１２' }, depois: { unidade: '012', motivo: duplicate } },
+      {
+        entidade: 'base_provedor',
+        entidade_id: '2',
+        antes: { uc: '３０００' },
+        depois: { uc: '3000', motivo: duplicate },
+      },
+      {
+        entidade: 'regularizacao.energia',
+        entidade_id: '2',
+        antes: { unidade: '７０００' },
+        depois: { unidade: '7000', motivo: duplicate },
+      },
+      {
+        entidade: 'solicitacao.agua.nova',
+        entidade_id: '6',
+        antes: { endereco_id: 'ab#1' },
+        depois: { endereco_id: 'AB#1', motivo: characters },
+      },
+      {
+        entidade: 'solicitacao.agua.nova',
+        entidade_id: '6',
+        antes: { unidade: 'UC\u0660' },
+        depois: { unidade: 'UC\u0660', motivo: characters },
+      },
+      {
+        entidade: 'solicitacao.energia.nova',
+        entidade_id: '2',
+        antes: { unidade: '０１２' },
+        depois: { unidade: '012', motivo: duplicate },
+      },
     ]);
   });
 });

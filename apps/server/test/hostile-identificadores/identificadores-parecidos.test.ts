@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const IN_WORKFLOW = 'Unidade já cadastrada no workflow. Entre em contato com a regional responsável.';
-const ADDRESS_IN_WORKFLOW = 'Endereço ID já cadastrado no workflow. Entre em contato com a regional responsável.';
+const ADDRESS_IN_WORKFLOW =
+  'Endereço ID já cadastrado no workflow. Entre em contato com a regional responsável.';
 const onlyAllowed = (label: string) =>
   `O campo ${label} aceita apenas letras de A a Z, algarismos de 0 a 9, espaço e os sinais - . /`;
 
@@ -31,7 +32,10 @@ const add = async (overrides: Record<string, unknown>, url = '/api/novas-unidade
 
 const waterPayload = async (overrides: Record<string, unknown>) => {
   const [sabesp] = await t.app.db.select().from(concessionarias).where(eq(concessionarias.nome, 'Sabesp'));
-  const { id_tensao: _voltage, ...rest } = await newUnitPayload(t.app, { id_concessionaria: sabesp!.id, tipo_site: 7 });
+  const { id_tensao: _voltage, ...rest } = await newUnitPayload(t.app, {
+    id_concessionaria: sabesp!.id,
+    tipo_site: 7,
+  });
   return { ...rest, ...overrides };
 };
 
@@ -55,7 +59,9 @@ describe('a look-alike of a unit already in the workflow is that unit', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toEqual({ error: 1, campo: 'unidade', msg: IN_WORKFLOW });
       expect(await requestCount()).toBe(before);
-      const check = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', { unidade });
+      const check = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', {
+        unidade,
+      });
       expect(check.json().dados).toEqual([expect.objectContaining({ origem: 'workflow', UC: 'UC012' })]);
     });
   }
@@ -95,8 +101,16 @@ describe('characters no concessionaire id has are refused naming the field', () 
   });
 
   it('the water form speaks of Matrícula/RGI and Hidrômetro', async () => {
-    for (const [field, label] of [['unidade', 'Matrícula/RGI'], ['numero_medidor', 'Hidrômetro']] as const) {
-      const res = await call(t.app, tokens.solicitante!, '/api/agua/novas-unidades/add', await waterPayload({ [field]: '١٢٣' }));
+    for (const [field, label] of [
+      ['unidade', 'Matrícula/RGI'],
+      ['numero_medidor', 'Hidrômetro'],
+    ] as const) {
+      const res = await call(
+        t.app,
+        tokens.solicitante!,
+        '/api/agua/novas-unidades/add',
+        await waterPayload({ [field]: '١٢٣' }),
+      );
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json()).toEqual({ error: 1, campo: field, msg: onlyAllowed(label) });
     }
@@ -115,7 +129,9 @@ describe('characters no concessionaire id has are refused naming the field', () 
   });
 
   it('the duplicate check refuses them too, instead of answering "no match"', async () => {
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', { unidade: 'UC٠١٢' });
+    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', {
+      unidade: 'UC٠١٢',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: 1, campo: 'unidade', msg: onlyAllowed('Unidade') });
   });
@@ -131,14 +147,27 @@ describe('identifiers are stored in their one spelling', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const record = await readRequest(t.app, tokens.solicitante!, 'novas-unidades', res.json().dados.id);
-    expect(record).toMatchObject({ unidade: 'UC-77/A', endereco_id: 'RUA SAO 9', site_id: 'SPSIT 77', numero_medidor: 'MED.1' });
+    expect(record).toMatchObject({
+      unidade: 'UC-77/A',
+      endereco_id: 'RUA SAO 9',
+      site_id: 'SPSIT 77',
+      numero_medidor: 'MED.1',
+    });
   });
 
   it('a unit of the provider base written with fullwidth digits is found in the base', async () => {
-    const [unit] = await t.app.db.select().from(baseProvedor).where(eq(baseProvedor.fluxo, 'energia')).limit(1);
+    const [unit] = await t.app.db
+      .select()
+      .from(baseProvedor)
+      .where(eq(baseProvedor.fluxo, 'energia'))
+      .limit(1);
     const fullwidth = unit!.uc.replace(/[0-9A-Z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', { unidade: fullwidth });
-    expect(res.json().dados).toEqual(expect.arrayContaining([expect.objectContaining({ origem: 'base', UC: unit!.uc })]));
+    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', {
+      unidade: fullwidth,
+    });
+    expect(res.json().dados).toEqual(
+      expect.arrayContaining([expect.objectContaining({ origem: 'base', UC: unit!.uc })]),
+    );
   });
 });
 
@@ -151,21 +180,45 @@ describe('a record the migration left in its old spelling (0015)', () => {
     await t.app.db.update(solicitacoes).set({ unidade: 'ＵＣＬＥＧ１' }).where(eq(solicitacoes.id, id));
     expect(kept.statusCode).toBe(200);
     const record = await readRequest(t.app, tokens.solicitante!, 'novas-unidades', id);
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/edit', { ...record, observacao: 'Sem mudança na unidade.' });
+    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/edit', {
+      ...record,
+      observacao: 'Sem mudança na unidade.',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await readRequest(t.app, tokens.solicitante!, 'novas-unidades', id)).unidade).toBe('ＵＣＬＥＧ１');
+    expect((await readRequest(t.app, tokens.solicitante!, 'novas-unidades', id)).unidade).toBe(
+      'ＵＣＬＥＧ１',
+    );
   });
 });
 
 describe('concurrent look-alike saves (run with TEST_DATABASE_URL on PostgreSQL, where they overlap)', () => {
   it('of ten spellings of one unit sent at once, exactly one is saved', async () => {
-    const spellings = ['UCPAR01', 'ucpar01', 'ＵＣＰＡＲ０１', 'UCPAR0\u03011', 'U\u200BCPAR01', 'ucpaR01', 'ＵCPAR01', 'UCPAR０1', 'uCpAr01', 'UCPA\u0301R01'];
+    const spellings = [
+      'UCPAR01',
+      'ucpar01',
+      'ＵＣＰＡＲ０１',
+      'UCPAR0\u03011',
+      'U\u200BCPAR01',
+      'ucpaR01',
+      'ＵCPAR01',
+      'UCPAR０1',
+      'uCpAr01',
+      'UCPA\u0301R01',
+    ];
     const payload = await newUnitPayload(t.app);
     const answers = await Promise.all(
-      spellings.map((unidade, i) => call(t.app, tokens.solicitante!, '/api/novas-unidades/add', { ...payload, unidade, endereco_id: `PAR${i}` })),
+      spellings.map((unidade, i) =>
+        call(t.app, tokens.solicitante!, '/api/novas-unidades/add', {
+          ...payload,
+          unidade,
+          endereco_id: `PAR${i}`,
+        }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().msg)).toEqual(Array(9).fill(IN_WORKFLOW));
+    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().msg)).toEqual(
+      Array(9).fill(IN_WORKFLOW),
+    );
     const [{ n } = { n: 0 }] = await t.app.db
       .select({ n: count() })
       .from(solicitacoes)

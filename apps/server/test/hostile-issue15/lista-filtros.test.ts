@@ -36,7 +36,11 @@ beforeAll(async () => {
   await add('nounder', 'solicitante', 'UCXA');
   // Units stored before identifiers were restricted (the API refuses these characters now, and
   // migration 0015 reports them): the search must still read \, % and _ literally.
-  for (const [name, unidade] of [['barra', 'UC\\BARRA'], ['pct', 'UC100%OK'], ['under', 'UC_A']] as const)
+  for (const [name, unidade] of [
+    ['barra', 'UC\\BARRA'],
+    ['pct', 'UC100%OK'],
+    ['under', 'UC_A'],
+  ] as const)
     await t.app.db.update(solicitacoes).set({ unidade }).where(eq(solicitacoes.id, ids[name]!));
   const towerCo = await companyId(t.app, CNPJ.tower);
   const [towerRow] = await insertRows(t.app, [{ unidade: 'TORRESECRETA', idEmpresa: towerCo, regional: 7 }]);

@@ -49,8 +49,7 @@ describe('every authenticated answer is Cache-Control: no-store', () => {
     for (const call of calls) {
       const anonymous = await send(call);
       if (anonymous.statusCode === 401) authenticated++;
-      if (!noStore(anonymous))
-        cached.push(`${call.method} ${call.url} sem sessão → ${anonymous.statusCode}`);
+      if (!noStore(anonymous)) cached.push(`${call.method} ${call.url} sem sessão → ${anonymous.statusCode}`);
       const signed = await send(call, bearer(token));
       if (!noStore(signed))
         cached.push(`${call.method} ${call.url} → ${signed.statusCode} ${signed.headers['cache-control']}`);
@@ -62,7 +61,12 @@ describe('every authenticated answer is Cache-Control: no-store', () => {
   it('an error of an authenticated call (a bad body, an unknown record) is no-store too', async () => {
     const fresh = await login(t.app, 'celula@demo.portal');
     for (const res of [
-      await t.app.inject({ method: 'POST', url: '/api/usuarios/list', payload: { id: 'x' }, headers: bearer(fresh) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/usuarios/list',
+        payload: { id: 'x' },
+        headers: bearer(fresh),
+      }),
       await t.app.inject({
         method: 'POST',
         url: '/api/usuarios/list',

@@ -48,7 +48,8 @@ describe('every non-admin demo user is refused both calls, whatever the body', (
           continue;
         }
         // The refusal is the same for every body: nothing about the payload's fields.
-        if (res.body !== plain) broken.push(`${what}: the refusal differs with the body: ${res.body.slice(0, 120)}`);
+        if (res.body !== plain)
+          broken.push(`${what}: the refusal differs with the body: ${res.body.slice(0, 120)}`);
         if (res.json().error !== 1) broken.push(`${what}: not the error envelope: ${res.body.slice(0, 120)}`);
       }
     }
@@ -95,7 +96,8 @@ describe('every non-admin demo user is refused both calls, whatever the body', (
     for (const path of ['list', 'filtros'] as const) {
       for (const [payload, type] of PAYLOADS) {
         const res = await h.raw('admin', path, payload, type);
-        if (res.statusCode >= 500) broken.push(`${path} ${show(payload)} ${type ?? ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode >= 500)
+          broken.push(`${path} ${show(payload)} ${type ?? ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(broken).toEqual([]);

@@ -11,7 +11,8 @@ import { harness, rowsOf, type Harness } from './support.ts';
  */
 let h: Harness;
 type Option = { value: string; label: string };
-const optionsOf = async () => (await h.filtros()).json().dados as Record<'usuarios' | 'entidades' | 'acoes', Option[]>;
+const optionsOf = async () =>
+  (await h.filtros()).json().dados as Record<'usuarios' | 'entidades' | 'acoes', Option[]>;
 
 beforeAll(async () => {
   h = await harness();
@@ -26,7 +27,9 @@ describe('/logs/filtros', () => {
     const db = h.t.app.db;
     const distinct = async (column: string) =>
       (
-        (await db.execute(sql.raw(`select distinct ${column}::text as v from audit_log where ${column} is not null`))) as unknown as {
+        (await db.execute(
+          sql.raw(`select distinct ${column}::text as v from audit_log where ${column} is not null`),
+        )) as unknown as {
           rows: { v: string }[];
         }
       ).rows
@@ -95,13 +98,15 @@ describe('/logs/filtros', () => {
     const broken: string[] = [];
     const check = async (field: string, o: Option, matches: (r: Record<string, unknown>) => boolean) => {
       const res = await h.list({ [field]: o.value, per_page: 50 });
-      if (res.statusCode !== 200) return broken.push(`${field}=${o.value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (res.statusCode !== 200)
+        return broken.push(`${field}=${o.value}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       const rows = rowsOf(res) as unknown as Record<string, unknown>[];
       if (!rows.length) broken.push(`${field}=${o.value}: offered but lists nothing`);
       if (!rows.every(matches)) broken.push(`${field}=${o.value}: lists other rows`);
     };
     for (const o of users) await check('id_usuario', o, (r) => r.usuario === o.label);
-    for (const o of entidades) await check('entidade', o, (r) => r.entidade === o.value && r.entidade_label === o.label);
+    for (const o of entidades)
+      await check('entidade', o, (r) => r.entidade === o.value && r.entidade_label === o.label);
     for (const o of acoes) await check('acao', o, (r) => r.acao === o.value && r.acao_label === o.label);
     expect(broken).toEqual([]);
   });
@@ -109,7 +114,10 @@ describe('/logs/filtros', () => {
   it("the catalog's actions that nobody did are not offered", async () => {
     const { acoes } = await optionsOf();
     const present = new Set(acoes.map((a) => a.value));
-    const [row] = await h.t.app.db.select({ n: sql<number>`count(*)::int` }).from(usuarios).where(eq(usuarios.id, h.ids.admin!));
+    const [row] = await h.t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usuarios)
+      .where(eq(usuarios.id, h.ids.admin!));
     expect(row!.n).toBe(1);
     for (const code of ['apagar-solicitacao', 'importar-base', 'confirmar-na-base'] as const) {
       expect(AUDIT_ACTION_CODES).toContain(code);

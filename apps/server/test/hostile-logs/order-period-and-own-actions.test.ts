@@ -20,12 +20,26 @@ const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/
 describe("the administrator's own actions", () => {
   it("an administrator's sign-in and save appear at the top, under their name, and in the user filter", async () => {
     const [tle] = await h.t.app.db.select().from(regionais).where(eq(regionais.regional, 'TLE'));
-    const current = (await call(h.t.app, h.tokens.admin!, '/api/regional/list', { id: tle!.id })).json().dados;
-    const saved = await call(h.t.app, h.tokens.admin!, '/api/regional/edit', { ...current, gestor: 'Gestor Hostil' });
+    const current = (await call(h.t.app, h.tokens.admin!, '/api/regional/list', { id: tle!.id })).json()
+      .dados;
+    const saved = await call(h.t.app, h.tokens.admin!, '/api/regional/edit', {
+      ...current,
+      gestor: 'Gestor Hostil',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const [top] = rowsOf(await h.list({}));
-    expect(top).toMatchObject({ usuario: 'Ana Administradora', acao: 'editar', entidade: 'regional', entidade_id: String(tle!.id) });
-    expect(top!.alteracoes).toContainEqual({ campo: 'gestor', label: 'Gestor', antes: current.gestor ?? null, depois: 'Gestor Hostil' });
+    expect(top).toMatchObject({
+      usuario: 'Ana Administradora',
+      acao: 'editar',
+      entidade: 'regional',
+      entidade_id: String(tle!.id),
+    });
+    expect(top!.alteracoes).toContainEqual({
+      campo: 'gestor',
+      label: 'Gestor',
+      antes: current.gestor ?? null,
+      depois: 'Gestor Hostil',
+    });
     const mine = rowsOf(await h.list({ id_usuario: h.ids.admin, per_page: 50 }));
     expect(mine.map((r) => r.acao)).toEqual(expect.arrayContaining(['editar', 'login']));
     expect(mine.every((r) => r.usuario === 'Ana Administradora')).toBe(true);
@@ -43,7 +57,20 @@ describe('order', () => {
     const a = rowsOf(await h.list({ entidade: 'ordem', per_page: 50 }));
     const b = rowsOf(await h.list({ entidade: 'ordem', per_page: 50 }));
     expect(a.map((r) => r.id)).toEqual(b.map((r) => r.id));
-    expect(a.map((r) => r.entidade_id)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+    expect(a.map((r) => r.entidade_id)).toEqual([
+      '11',
+      '10',
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ]);
     const times = a.map((r) => Date.parse(r.data));
     expect(times.every((t, i) => i === 0 || t <= times[i - 1]!)).toBe(true);
     // Page by page, the same order.

@@ -73,11 +73,15 @@ describe(`a filter of ${MASS} rows (past the 1,000 a first page counts)`, () => 
       const json = (await h.list({ entidade: 'massa', page, per_page: per })).json();
       const want = expectedTotal(MASS, page!, per!);
       if (json.total !== want.total || json.total_limitado !== want.total_limitado)
-        broken.push(`page ${page} per ${per}: ${json.total}/${json.total_limitado}, expected ${want.total}/${want.total_limitado}`);
+        broken.push(
+          `page ${page} per ${per}: ${json.total}/${json.total_limitado}, expected ${want.total}/${want.total_limitado}`,
+        );
       // What the screen says ("Mostrando X para Y de Z") must hold: Y never past Z unless "mais de".
       const shownUpTo = (page! - 1) * per! + json.dados.length;
-      if (json.dados.length && shownUpTo > json.total) broken.push(`page ${page} per ${per}: shows up to ${shownUpTo} of ${json.total}`);
-      if (!json.total_limitado && json.total !== MASS) broken.push(`page ${page} per ${per}: exact total ${json.total} ≠ ${MASS}`);
+      if (json.dados.length && shownUpTo > json.total)
+        broken.push(`page ${page} per ${per}: shows up to ${shownUpTo} of ${json.total}`);
+      if (!json.total_limitado && json.total !== MASS)
+        broken.push(`page ${page} per ${per}: exact total ${json.total} ≠ ${MASS}`);
     }
     expect(broken).toEqual([]);
   });
@@ -95,7 +99,9 @@ describe(`a filter of ${MASS} rows (past the 1,000 a first page counts)`, () => 
   });
 
   it('a filter combined with others counts and pages only its own rows', async () => {
-    const json = (await h.list({ entidade: 'massa', acao: 'editar', id_usuario: h.ids.tower, per_page: 50, page: 25 })).json();
+    const json = (
+      await h.list({ entidade: 'massa', acao: 'editar', id_usuario: h.ids.tower, per_page: 50, page: 25 })
+    ).json();
     expect(json.dados.map((r: { id: number }) => r.id)).toEqual(massIds.slice(24 * 50, 25 * 50));
     expect(json).toMatchObject({ total: MASS, total_limitado: false });
     const none = (await h.list({ entidade: 'massa', acao: 'criar' })).json();
@@ -110,12 +116,17 @@ describe('paging while the log grows', () => {
     const signIn = await h.t.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'regional@demo.portal', password: (await import('../../src/db/seed/demo-data.ts')).DEMO_PASSWORD },
+      payload: {
+        email: 'regional@demo.portal',
+        password: (await import('../../src/db/seed/demo-data.ts')).DEMO_PASSWORD,
+      },
     });
     expect(signIn.statusCode).toBe(200);
     const second = rowsOf(await h.list({ per_page: 5, page: 2, apos: first.at(-1)!.id }));
     const both = [...first, ...second].map((r) => r.id);
-    expect(new Set(both).size, `page 1 ${first.map((r) => r.id)} page 2 ${second.map((r) => r.id)}`).toBe(both.length);
+    expect(new Set(both).size, `page 1 ${first.map((r) => r.id)} page 2 ${second.map((r) => r.id)}`).toBe(
+      both.length,
+    );
     expect(both).toEqual([...both].sort((a, b) => b - a));
   });
 });

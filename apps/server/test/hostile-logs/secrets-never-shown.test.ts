@@ -23,7 +23,10 @@ beforeAll(async () => {
   const post = (token: string, url: string, body: unknown) => call(h.t.app, token, url, body);
 
   // 1. A user changes their own password.
-  const changed = await post(h.tokens.tower!, '/api/change-password', { senha_atual: DEMO_PASSWORD, password: NEW_PASSWORD });
+  const changed = await post(h.tokens.tower!, '/api/change-password', {
+    senha_atual: DEMO_PASSWORD,
+    password: NEW_PASSWORD,
+  });
   if (changed.statusCode !== 200) throw new Error(`change-password: ${changed.statusCode} ${changed.body}`);
   sessionTokens.push(await login(h.t.app, 'tower@demo.portal', NEW_PASSWORD));
 
@@ -36,7 +39,8 @@ beforeAll(async () => {
     name: 'Paulo Property Editado',
     password: 'Admin#Define#2026',
   });
-  if (refused.statusCode !== 403) throw new Error(`admin set a password: ${refused.statusCode} ${refused.body}`);
+  if (refused.statusCode !== 403)
+    throw new Error(`admin set a password: ${refused.statusCode} ${refused.body}`);
   const edited = await post(admin, '/api/usuarios/edit', { ...current, name: 'Paulo Property Editado' });
   if (edited.statusCode !== 200) throw new Error(`edit user: ${edited.statusCode} ${edited.body}`);
 
@@ -72,10 +76,18 @@ afterAll(() => h.t.close());
 async function secrets(): Promise<string[]> {
   const db = h.t.app.db;
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  const hashes = rows<{ v: string }>(await db.execute(sql`select password_hash as v from usuarios`)).map((r) => r.v);
-  const sessionHashes = rows<{ v: string }>(await db.execute(sql`select token_hash as v from sessoes`)).map((r) => r.v);
-  const resetHashes = rows<{ v: string }>(await db.execute(sql`select token_hash as v from password_resets`)).map((r) => r.v);
-  const links = h.t.mails.flatMap((m) => [...`${m.text ?? ''} ${m.html ?? ''}`.matchAll(/recuperar-senha\/([^\s"<]+)/g)].map((x) => x[1]!));
+  const hashes = rows<{ v: string }>(await db.execute(sql`select password_hash as v from usuarios`)).map(
+    (r) => r.v,
+  );
+  const sessionHashes = rows<{ v: string }>(await db.execute(sql`select token_hash as v from sessoes`)).map(
+    (r) => r.v,
+  );
+  const resetHashes = rows<{ v: string }>(
+    await db.execute(sql`select token_hash as v from password_resets`),
+  ).map((r) => r.v);
+  const links = h.t.mails.flatMap((m) =>
+    [...`${m.text ?? ''} ${m.html ?? ''}`.matchAll(/recuperar-senha\/([^\s"<]+)/g)].map((x) => x[1]!),
+  );
   expect(links.length).toBeGreaterThanOrEqual(3);
   return [
     ...hashes,
@@ -94,7 +106,9 @@ async function secrets(): Promise<string[]> {
 describe('the stored audit rows', () => {
   it('hold no password, hash, session token or reset token (GUIDE §7: they never reach a log)', async () => {
     const stored = (
-      (await h.t.app.db.execute(sql`select id, acao, entidade, entidade_id, antes, depois, ip from audit_log`)) as unknown as {
+      (await h.t.app.db.execute(
+        sql`select id, acao, entidade, entidade_id, antes, depois, ip from audit_log`,
+      )) as unknown as {
         rows: unknown[];
       }
     ).rows;
@@ -102,15 +116,34 @@ describe('the stored audit rows', () => {
     const leaked = (await secrets()).filter((s) => text.includes(s)).map((s) => `${s.slice(0, 12)}…`);
     expect(leaked).toEqual([]);
     expect(text).not.toMatch(/\$argon2|\$2[abxy]\$|\$scrypt/);
-    expect(text).not.toMatch(/"(password|password_hash|passwordHash|senha|token|token_hash|tokenHash|session|sessao|hash)"\s*:/i);
+    expect(text).not.toMatch(
+      /"(password|password_hash|passwordHash|senha|token|token_hash|tokenHash|session|sessao|hash)"\s*:/i,
+    );
   });
 
   it('every password flow is recorded, with nothing about the password itself', async () => {
-    const acoes = (await h.list({ entidade: 'usuario', per_page: 50 })).json().dados.map((r: { acao: string }) => r.acao);
-    for (const acao of ['trocar-senha', 'recuperar-senha', 'redefinir-senha', 'enviar-redefinicao-senha', 'editar', 'criar', 'login'])
+    const acoes = (await h.list({ entidade: 'usuario', per_page: 50 }))
+      .json()
+      .dados.map((r: { acao: string }) => r.acao);
+    for (const acao of [
+      'trocar-senha',
+      'recuperar-senha',
+      'redefinir-senha',
+      'enviar-redefinicao-senha',
+      'editar',
+      'criar',
+      'login',
+    ])
       expect(acoes).toContain(acao);
-    for (const acao of ['trocar-senha', 'recuperar-senha', 'redefinir-senha', 'enviar-redefinicao-senha', 'login']) {
-      for (const row of rowsOf(await h.list({ acao, per_page: 50 }))) expect(row.alteracoes, acao).toEqual([]);
+    for (const acao of [
+      'trocar-senha',
+      'recuperar-senha',
+      'redefinir-senha',
+      'enviar-redefinicao-senha',
+      'login',
+    ]) {
+      for (const row of rowsOf(await h.list({ acao, per_page: 50 })))
+        expect(row.alteracoes, acao).toEqual([]);
     }
   });
 });
@@ -125,14 +158,19 @@ describe('what /logs answers', () => {
       answers.push(res.body);
       if (!rowsOf(res).length) break;
     }
-    for (const body of [{ entidade: 'usuario', per_page: 50 }, { acao: 'editar', per_page: 50 }, { acao: 'criar', per_page: 50 }])
+    for (const body of [
+      { entidade: 'usuario', per_page: 50 },
+      { acao: 'editar', per_page: 50 },
+      { acao: 'criar', per_page: 50 },
+    ])
       answers.push((await h.list(body)).body);
     const leaked: string[] = [];
     for (const body of answers) {
       for (const s of all) if (body.includes(s)) leaked.push(`${s.slice(0, 12)}…`);
       if (/\$argon2|\$2[abxy]\$|\$scrypt/.test(body)) leaked.push('a hash-shaped value');
       for (const campo of body.match(/"campo":"[^"]*"/g) ?? [])
-        if (/password|senha|token|hash|secret|sess/i.test(campo) && campo !== '"campo":"trocar_senha"') leaked.push(campo);
+        if (/password|senha|token|hash|secret|sess/i.test(campo) && campo !== '"campo":"trocar_senha"')
+          leaked.push(campo);
     }
     expect([...new Set(leaked)]).toEqual([]);
   });

@@ -23,7 +23,8 @@ describe('total and rows of one answer, while the log is being written', () => {
     const broken: string[] = [];
     for (let reads = 0; reads < 400 && !done; reads++) {
       const json = (await h.list({ entidade: 'corrida', per_page: 50 })).json();
-      if (json.dados.length !== json.total) broken.push(`shows ${json.dados.length} rows, states total ${json.total}`);
+      if (json.dados.length !== json.total)
+        broken.push(`shows ${json.dados.length} rows, states total ${json.total}`);
     }
     await writer;
     expect(broken.slice(0, 5), `${broken.length} inconsistent answers`).toEqual([]);

@@ -29,12 +29,30 @@ async function probe(field: string, label: string, values: unknown[], base: Reco
     if (json.error !== 1) broken.push(`${what}: not the error envelope: ${res.body.slice(0, 160)}`);
     if (json.campo !== field && !(json.msg ?? '').includes(label))
       broken.push(`${what}: does not name the field: ${res.body.slice(0, 160)}`);
-    if (!json.msg || ENGLISH.test(json.msg)) broken.push(`${what}: no pt-BR message: ${res.body.slice(0, 160)}`);
+    if (!json.msg || ENGLISH.test(json.msg))
+      broken.push(`${what}: no pt-BR message: ${res.body.slice(0, 160)}`);
   }
   return broken;
 }
 
-const BAD_NUMBERS: unknown[] = [0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, '1e3', '0x10', '-1', 'abc', [1], [], {}, true, '\u0000', '9'.repeat(400)];
+const BAD_NUMBERS: unknown[] = [
+  0,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 53 + 2,
+  1e308,
+  '1e3',
+  '0x10',
+  '-1',
+  'abc',
+  [1],
+  [],
+  {},
+  true,
+  '\u0000',
+  '9'.repeat(400),
+];
 
 describe('page and per_page', () => {
   it('zero, negative, fractional, huge, non-numeric pages are a 4xx naming Página', async () => {
@@ -42,7 +60,23 @@ describe('page and per_page', () => {
   });
 
   it('a page size outside the offered ones is a 4xx naming the page size', async () => {
-    expect(await probe('per_page', 'por página', [0, 7, 100, 1000, -10, 1e308, 2 ** 31, 'dez', '10abc', [], {}, true, 10.5])).toEqual([]);
+    expect(
+      await probe('per_page', 'por página', [
+        0,
+        7,
+        100,
+        1000,
+        -10,
+        1e308,
+        2 ** 31,
+        'dez',
+        '10abc',
+        [],
+        {},
+        true,
+        10.5,
+      ]),
+    ).toEqual([]);
   });
 
   it(`a page past the newest ${AUDIT_LOG_MAX_ROWS} rows is a 4xx naming Página that asks for a filter, for every page size`, async () => {
@@ -50,7 +84,8 @@ describe('page and per_page', () => {
     for (const per of [5, 10, 25, 50]) {
       const last = AUDIT_LOG_MAX_ROWS / per;
       const ok = await h.list({ per_page: per, page: last });
-      if (ok.statusCode !== 200) broken.push(`per ${per} page ${last}: ${ok.statusCode} ${ok.body.slice(0, 120)}`);
+      if (ok.statusCode !== 200)
+        broken.push(`per ${per} page ${last}: ${ok.statusCode} ${ok.body.slice(0, 120)}`);
       for (const page of [last + 1, last * 10, 2 ** 31 - 1]) {
         const res = await h.list({ per_page: per, page });
         if (!is4xx(res.statusCode) || res.json().campo !== 'page' || !/filtros/.test(res.json().msg ?? ''))
@@ -72,7 +107,16 @@ describe('page and per_page', () => {
 
 describe('filters', () => {
   it('id_usuario of another type, out of range or with odd characters is a 4xx naming Usuário', async () => {
-    expect(await probe('id_usuario', 'Usuário', [...BAD_NUMBERS, 'A\u0000', '\uD800', 'admin', { $gt: 0 }, 'null'])).toEqual([]);
+    expect(
+      await probe('id_usuario', 'Usuário', [
+        ...BAD_NUMBERS,
+        'A\u0000',
+        '\uD800',
+        'admin',
+        { $gt: 0 },
+        'null',
+      ]),
+    ).toEqual([]);
   });
 
   it('a malformed entity is a 4xx naming Entidade', async () => {
@@ -180,7 +224,11 @@ describe('filters', () => {
       ['2026-03-01', '2026-02-28'],
     ]) {
       const res = await h.list({ de, ate });
-      if (!is4xx(res.statusCode) || !['de', 'ate'].includes(res.json().campo) || !/De.*Até/.test(res.json().msg))
+      if (
+        !is4xx(res.statusCode) ||
+        !['de', 'ate'].includes(res.json().campo) ||
+        !/De.*Até/.test(res.json().msg)
+      )
         broken.push(`${de}..${ate}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(broken).toEqual([]);
@@ -248,7 +296,8 @@ describe('the body itself', () => {
       [`${'['.repeat(5000)}${']'.repeat(5000)}`],
     ] as [string, string?][]) {
       const res = await h.raw('admin', 'list', payload, type);
-      if (!is4xx(res.statusCode)) broken.push(`${show(payload)} ${type ?? ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (!is4xx(res.statusCode))
+        broken.push(`${show(payload)} ${type ?? ''}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(broken).toEqual([]);
   });
@@ -258,7 +307,8 @@ describe('the body itself', () => {
     for (const extra of [{ limit: 100000 }, { offset: 20000 }, { per_page_max: 1 }, { foo: { bar: [1] } }]) {
       const res = await h.list({ per_page: 5, ...extra });
       expect(res.statusCode).toBeLessThan(500);
-      if (res.statusCode === 200) expect(rowsOf(res).map((r) => r.id)).toEqual(plain.dados.map((r: { id: number }) => r.id));
+      if (res.statusCode === 200)
+        expect(rowsOf(res).map((r) => r.id)).toEqual(plain.dados.map((r: { id: number }) => r.id));
     }
   });
 });

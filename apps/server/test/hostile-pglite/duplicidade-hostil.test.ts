@@ -18,8 +18,17 @@ const ADDRESS = '/api/novas-unidades/validar-endereco';
 const OUTSIDE_REGIONAL = 1; // not TSP (7), the demo regional user's
 
 const OUT_OF_SCOPE = {
-  origem: 'workflow', sge: false, id: null, UC: '', Rz_Social: '', Concessionaria: null,
-  Endereco: '', Bairro: '', Cidade: '', Estado: '', Status: '',
+  origem: 'workflow',
+  sge: false,
+  id: null,
+  UC: '',
+  Rz_Social: '',
+  Concessionaria: null,
+  Endereco: '',
+  Bairro: '',
+  Cidade: '',
+  Estado: '',
+  Status: '',
 };
 
 beforeAll(async () => {
@@ -45,7 +54,15 @@ const baseUnits = (uc: string, n: number, extra: Partial<typeof baseProvedor.$in
     .insert(baseProvedor)
     .values(
       Array.from({ length: n }, (_, i) => ({
-        fluxo: 'energia' as const, uc, rzSocial: `Base ${i}`, concessionaria: `Conc ${i}`, endereco: `Rua ${i}`, bairro: 'B', cidade: 'C', estado: 'SP', ...extra,
+        fluxo: 'energia' as const,
+        uc,
+        rzSocial: `Base ${i}`,
+        concessionaria: `Conc ${i}`,
+        endereco: `Rua ${i}`,
+        bairro: 'B',
+        cidade: 'C',
+        estado: 'SP',
+        ...extra,
       })),
     )
     .returning({ id: baseProvedor.id });
@@ -55,9 +72,15 @@ describe('another scope’s request: one detail-less match, whatever the caller 
   let inside: number;
   beforeAll(async () => {
     outside = (
-      await insertRows(t.app, [{ unidade: 'HPFORA01', enderecoId: 'HPEFORA01', regional: OUTSIDE_REGIONAL, idEmpresa: co.tower }])
+      await insertRows(t.app, [
+        { unidade: 'HPFORA01', enderecoId: 'HPEFORA01', regional: OUTSIDE_REGIONAL, idEmpresa: co.tower },
+      ])
     )[0]!;
-    inside = (await insertRows(t.app, [{ unidade: 'HPDENTRO1', enderecoId: 'HPEDENTRO1', regional: 7, idEmpresa: co.solicitante }]))[0]!;
+    inside = (
+      await insertRows(t.app, [
+        { unidade: 'HPDENTRO1', enderecoId: 'HPEDENTRO1', regional: 7, idEmpresa: co.solicitante },
+      ])
+    )[0]!;
   });
 
   it('the regional and the requester of another company learn only that one exists', async () => {
@@ -73,13 +96,17 @@ describe('another scope’s request: one detail-less match, whatever the caller 
     for (const who of ['regional', 'solicitante']) {
       for (const id of [outside, inside, outside + 1, 2_147_483_647]) {
         expect(await check(who, { unidade: 'hpfora01', id }), `${who} id ${id}`).toEqual([OUT_OF_SCOPE]);
-        expect(await check(who, { endereco_id: 'hpefora01', id }, ADDRESS), `${who} id ${id}`).toEqual([OUT_OF_SCOPE]);
+        expect(await check(who, { endereco_id: 'hpefora01', id }, ADDRESS), `${who} id ${id}`).toEqual([
+          OUT_OF_SCOPE,
+        ]);
       }
     }
   });
 
   it('the id of a request the caller reads excludes it, and only it', async () => {
-    expect(await check('regional', { unidade: 'HPDENTRO1' })).toEqual([expect.objectContaining({ id: inside })]);
+    expect(await check('regional', { unidade: 'HPDENTRO1' })).toEqual([
+      expect.objectContaining({ id: inside }),
+    ]);
     expect(await check('regional', { unidade: 'HPDENTRO1', id: inside })).toEqual([]);
     expect(await check('solicitante', { unidade: 'HPDENTRO1', id: inside })).toEqual([]);
     // The tower company cannot read it: its id changes nothing.
@@ -87,19 +114,39 @@ describe('another scope’s request: one detail-less match, whatever the caller 
   });
 
   it('case, surrounding spaces and invisible characters still find it, still without details', async () => {
-    for (const unidade of ['hpfora01', '  HPFORA01  ', '\tHpFora01\n', '\u00A0HPFORA01\u00A0', 'HP\u200BFORA01', '\uFEFFHPFORA01'])
+    for (const unidade of [
+      'hpfora01',
+      '  HPFORA01  ',
+      '\tHpFora01\n',
+      '\u00A0HPFORA01\u00A0',
+      'HP\u200BFORA01',
+      '\uFEFFHPFORA01',
+    ])
       expect(await check('regional', { unidade }), JSON.stringify(unidade)).toEqual([OUT_OF_SCOPE]);
   });
 
   it('a refused request outside the scope is no duplicate and is not told at all', async () => {
-    await insertRows(t.app, [3, 6, 15].map((status, i) => ({ unidade: 'HPRECUSA1', enderecoId: `HPR${i}`, status, regional: OUTSIDE_REGIONAL, idEmpresa: co.tower })));
-    for (const who of ['regional', 'solicitante', 'admin']) expect(await check(who, { unidade: 'HPRECUSA1' }), who).toEqual([]);
+    await insertRows(
+      t.app,
+      [3, 6, 15].map((status, i) => ({
+        unidade: 'HPRECUSA1',
+        enderecoId: `HPR${i}`,
+        status,
+        regional: OUTSIDE_REGIONAL,
+        idEmpresa: co.tower,
+      })),
+    );
+    for (const who of ['regional', 'solicitante', 'admin'])
+      expect(await check(who, { unidade: 'HPRECUSA1' }), who).toEqual([]);
   });
 });
 
 describe('more than 20 matches on each side', () => {
   it('25 requests and 25 base units: 20 of each, neither side crowded out', async () => {
-    await insertRows(t.app, Array.from({ length: 25 }, (_, i) => ({ unidade: 'HPMUITAS1', enderecoId: `HPM${i}` })));
+    await insertRows(
+      t.app,
+      Array.from({ length: 25 }, (_, i) => ({ unidade: 'HPMUITAS1', enderecoId: `HPM${i}` })),
+    );
     await baseUnits('HPMUITAS1', 25);
     const got = await check('admin', { unidade: 'hpmuitas1' });
     expect(got.filter((m) => m.origem === 'workflow')).toHaveLength(20);
@@ -108,23 +155,44 @@ describe('more than 20 matches on each side', () => {
   });
 
   it('refused requests do not take places among the 20 (30 refused, 1 open, 1 in the base)', async () => {
-    await insertRows(t.app, Array.from({ length: 30 }, (_, i) => ({ unidade: 'HPRECUS30', enderecoId: `HPQ${i}`, status: 3 })));
+    await insertRows(
+      t.app,
+      Array.from({ length: 30 }, (_, i) => ({ unidade: 'HPRECUS30', enderecoId: `HPQ${i}`, status: 3 })),
+    );
     const [open] = await insertRows(t.app, [{ unidade: 'HPRECUS30', enderecoId: 'HPQOPEN' }]);
     await baseUnits('HPRECUS30', 1);
     const got = await check('admin', { unidade: 'HPRECUS30' });
-    expect(got.map((m) => [m.origem, m.origem === 'workflow' ? m.id : 'base'])).toEqual([['workflow', open], ['base', 'base']]);
+    expect(got.map((m) => [m.origem, m.origem === 'workflow' ? m.id : 'base'])).toEqual([
+      ['workflow', open],
+      ['base', 'base'],
+    ]);
   });
 
   it('rule “out-of-scope requests are told only as one detail-less match” (never instead of the caller’s own) — the caller’s own request is shown even when 25 of other scopes hold the same unit', async () => {
     const others = (unidade: string) =>
-      insertRows(t.app, Array.from({ length: 25 }, (_, i) => ({ unidade, enderecoId: `${unidade.slice(-2)}C${i}`, regional: OUTSIDE_REGIONAL, idEmpresa: co.tower })));
+      insertRows(
+        t.app,
+        Array.from({ length: 25 }, (_, i) => ({
+          unidade,
+          enderecoId: `${unidade.slice(-2)}C${i}`,
+          regional: OUTSIDE_REGIONAL,
+          idEmpresa: co.tower,
+        })),
+      );
     const own = async (unidade: string) =>
-      (await insertRows(t.app, [{ unidade, enderecoId: `${unidade.slice(-2)}MINE`, regional: 7, idEmpresa: co.solicitante }]))[0]!;
+      (
+        await insertRows(t.app, [
+          { unidade, enderecoId: `${unidade.slice(-2)}MINE`, regional: 7, idEmpresa: co.solicitante },
+        ])
+      )[0]!;
     const first = await own('HPCROWD01');
     await others('HPCROWD01');
     await others('HPCROWD02');
     const last = await own('HPCROWD02');
-    for (const [unidade, mine] of [['HPCROWD01', first], ['HPCROWD02', last]] as const) {
+    for (const [unidade, mine] of [
+      ['HPCROWD01', first],
+      ['HPCROWD02', last],
+    ] as const) {
       // 26 open requests hold it: the admin is shown 20 of them (the limit holds).
       expect(await check('admin', { unidade })).toHaveLength(20);
       for (const who of ['regional', 'solicitante']) {
@@ -139,18 +207,31 @@ describe('more than 20 matches on each side', () => {
 
   it('the other flow’s base units and requests are not matches', async () => {
     await baseUnits('HPAGUA001', 3, { fluxo: 'agua' });
-    await insertRows(t.app, [{ unidade: 'HPAGUA001', fluxo: 'agua', enderecoId: 'HPAG1' }, { unidade: 'HPAGUA001', tipo: 'troca', enderecoId: 'HPAG2' }]);
+    await insertRows(t.app, [
+      { unidade: 'HPAGUA001', fluxo: 'agua', enderecoId: 'HPAG1' },
+      { unidade: 'HPAGUA001', tipo: 'troca', enderecoId: 'HPAG2' },
+    ]);
     expect(await check('admin', { unidade: 'HPAGUA001' })).toEqual([]);
   });
 });
 
 describe('the check on save (duplicate-guard.ts), one statement inside the save’s transaction', () => {
   it('a unit held by another scope is refused without its details, confirmation or not, and a forged id changes nothing', async () => {
-    const [outside] = await insertRows(t.app, [{ unidade: 'HPSAVE001', enderecoId: 'HPSAVEE1', regional: OUTSIDE_REGIONAL, idEmpresa: co.tower }]);
+    const [outside] = await insertRows(t.app, [
+      { unidade: 'HPSAVE001', enderecoId: 'HPSAVEE1', regional: OUTSIDE_REGIONAL, idEmpresa: co.tower },
+    ]);
     for (const extra of [{}, { confirmar_duplicidade: true }, { id: outside }]) {
-      const res = await call(t.app, tok.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: ' hpsave001 ', ...extra }));
+      const res = await call(
+        t.app,
+        tok.solicitante!,
+        '/api/novas-unidades/add',
+        await newUnitPayload(t.app, { unidade: ' hpsave001 ', ...extra }),
+      );
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toMatchObject({ campo: 'unidade', msg: 'Unidade já cadastrada no workflow. Entre em contato com a regional responsável.' });
+      expect(res.json()).toMatchObject({
+        campo: 'unidade',
+        msg: 'Unidade já cadastrada no workflow. Entre em contato com a regional responsável.',
+      });
       expect(res.body).not.toContain(String(outside));
       expect(res.body).not.toMatch(/HPSAVEE1|São Paulo/);
     }
@@ -159,7 +240,9 @@ describe('the check on save (duplicate-guard.ts), one statement inside the save�
   it('concurrent saves of one unit in case and space variants: exactly one is stored', async () => {
     const variants = ['HPCONC001', 'hpconc001', ' HPCONC001', 'HpConc001 ', 'HPCONC001\u200B', 'hPcOnC001'];
     const answers = await Promise.all(
-      variants.map(async (unidade) => call(t.app, tok.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade }))),
+      variants.map(async (unidade) =>
+        call(t.app, tok.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade })),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422]);
     expect(await check('admin', { unidade: 'hpconc001' })).toHaveLength(1);
@@ -194,12 +277,16 @@ describe('hostile input: a 4xx naming the field, never a 500, and nothing leaks'
     ];
     for (const url of [UNIT, ADDRESS]) {
       for (const body of bodies) {
-        const sent = url === ADDRESS && 'unidade' in body ? { ...body, endereco_id: body.unidade, unidade: undefined } : body;
+        const sent =
+          url === ADDRESS && 'unidade' in body
+            ? { ...body, endereco_id: body.unidade, unidade: undefined }
+            : body;
         const res = await call(t.app, tok.regional!, url, sent);
         const label = `${url} ${JSON.stringify(sent).slice(0, 80)}`;
         expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
         if (res.statusCode === 200) {
-          for (const m of res.json().dados as Match[]) if (m.origem === 'workflow') expect(m, label).toEqual(OUT_OF_SCOPE);
+          for (const m of res.json().dados as Match[])
+            if (m.origem === 'workflow') expect(m, label).toEqual(OUT_OF_SCOPE);
         } else expect(is4xx(res.statusCode), label).toBe(true);
       }
     }

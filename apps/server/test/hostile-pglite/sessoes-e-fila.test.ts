@@ -53,7 +53,9 @@ describe('an ended session or user counts at the next call, through the named st
       const token = await login(t.app, email);
       await warm(t.app, token);
       await expect(deactivate(email, true)).rejects.toBeDefined();
-      expect((await validate(t.app, token)).statusCode, `${email} after a rolled-back deactivation`).toBe(200);
+      expect((await validate(t.app, token)).statusCode, `${email} after a rolled-back deactivation`).toBe(
+        200,
+      );
       // The same statements again, now parsed: committed this time.
       await deactivate(email, false);
       expect((await validate(t.app, token)).statusCode, `${email} after a committed deactivation`).toBe(401);
@@ -72,7 +74,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('calls refused 503 while PGlite i
       () => post(t.app, token, '/api/novas-unidades/validar-unidade', { unidade: 'hpfila002', id: mine }),
       () => post(t.app, token, '/api/novas-unidades/validar-endereco', { endereco_id: 'HPFILAE1', id: mine }),
       () => post(t.app, token, '/api/novas-unidades/list', { q: 'HPFILA', per_page: 5 }),
-      ...Array.from({ length: 6 }, (_, i) => () => post(t.app, token, '/api/novas-unidades/list', { q: `HPFILA${i}`, per_page: i % 2 ? 10 : 5, page: 1 + (i % 3) })),
+      ...Array.from(
+        { length: 6 },
+        (_, i) => () =>
+          post(t.app, token, '/api/novas-unidades/list', {
+            q: `HPFILA${i}`,
+            per_page: i % 2 ? 10 : 5,
+            page: 1 + (i % 3),
+          }),
+      ),
     ];
     const expected = [];
     for (const c of calls) expected.push(await c().then((r) => [r.statusCode, r.json()]));

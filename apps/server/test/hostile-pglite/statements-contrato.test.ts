@@ -37,7 +37,9 @@ async function outcome(db: PGlite, text: string, params?: unknown[]): Promise<Ou
 async function same(text: string, params?: unknown[]): Promise<Outcome> {
   const expected = await outcome(plain, text, params);
   const got = await outcome(named, text, params);
-  expect(got, `${text} ${JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`).toEqual(expected);
+  expect(got, `${text} ${JSON.stringify(params, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`).toEqual(
+    expected,
+  );
   return got;
 }
 
@@ -85,7 +87,10 @@ describe('values of unexpected types give what PGlite’s own query gives', () =
     const text = 'select $1::text as v, length($1::text) as n';
     await same(text, ['a\u0000b']);
     await same(text, ['\uD800x\uDFFF']);
-    await same(text, ['x'.repeat(5_000_000)].map((s) => s));
+    await same(
+      text,
+      ['x'.repeat(5_000_000)].map((s) => s),
+    );
     await same(text, ['depois']);
   });
 
@@ -231,7 +236,8 @@ describe('more than 500 distinct statements', () => {
     await named.query('select 1');
     expect(await count()).toBeLessThanOrEqual(501);
     // The first ones, long evicted, parse again and answer.
-    for (let i = 1; i < 5; i++) expect((await named.query(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);
+    for (let i = 1; i < 5; i++)
+      expect((await named.query(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);
   });
 });
 

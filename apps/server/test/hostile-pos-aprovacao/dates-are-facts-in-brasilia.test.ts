@@ -171,7 +171,10 @@ describe('a follow-up changes only what it is sent', () => {
     });
     expect(early.statusCode).toBe(422);
     expect(early.json().campo).toBe('data_recebimento_fatura');
-    expect(await h.stored(u.id)).toMatchObject({ dataRecebimentoFatura: null, version: first.json().version });
+    expect(await h.stored(u.id)).toMatchObject({
+      dataRecebimentoFatura: null,
+      version: first.json().version,
+    });
   });
 });
 

@@ -38,7 +38,10 @@ describe('hostile: the list export shows only what the record shows to that user
       .update(solicitacoes)
       .set({ protocolo: 'PROTO-SECRETO', tipoDeLoja: 1, tipoDePagamento: 1, dataAtivacao: '2026-05-05' })
       .where(eq(solicitacoes.id, id));
-    const [u] = await t.app.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, 'celula@demo.portal'));
+    const [u] = await t.app.db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(eq(usuarios.email, 'celula@demo.portal'));
     await t.app.db.insert(anexos).values({
       idSolicitacao: id,
       tipo: 'complementar',
@@ -67,8 +70,14 @@ describe('hostile: the list export shows only what the record shows to that user
 
   it('the tower exporting its list does not receive the cell-only fields either (xlsx)', async () => {
     const [tower] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'tower@demo.portal'));
-    await t.app.db.update(solicitacoes).set({ idEmpresa: tower!.idEmpresa }).where(eq(solicitacoes.id, mine[1]!));
-    await t.app.db.update(solicitacoes).set({ protocolo: 'PROTO-TORRE' }).where(eq(solicitacoes.id, mine[1]!));
+    await t.app.db
+      .update(solicitacoes)
+      .set({ idEmpresa: tower!.idEmpresa })
+      .where(eq(solicitacoes.id, mine[1]!));
+    await t.app.db
+      .update(solicitacoes)
+      .set({ protocolo: 'PROTO-TORRE' })
+      .where(eq(solicitacoes.id, mine[1]!));
     const record = (await post('tower', '/api/novas-unidades/list', { id: mine[1] })).json().dados;
     expect(record.protocolo).toBeUndefined();
     const res = await get('tower', '/api/novas-unidades/list/exportar?q=HOSTSC1');
@@ -92,7 +101,11 @@ describe('hostile: who may call the reports', () => {
     for (const path of REPORTS) {
       const a = await t.app.inject({ method: 'POST', url: `/api/${path}`, payload: {} });
       expect(a.statusCode, path).toBe(401);
-      const b = await t.app.inject({ method: 'GET', url: `/api/${path}/exportar`, headers: { authorization: 'Bearer x' } });
+      const b = await t.app.inject({
+        method: 'GET',
+        url: `/api/${path}/exportar`,
+        headers: { authorization: 'Bearer x' },
+      });
       expect(b.statusCode, path).toBe(401);
     }
   });
@@ -118,12 +131,18 @@ describe('hostile: who may call the reports', () => {
     const [g] = await t.app.db.select().from(grupos).where(eq(grupos.id, reg!.idGrupo));
     const before = await post('regional', '/api/novas-unidades/relatorio', {});
     expect(before.statusCode).toBe(200);
-    await t.app.db.update(grupos).set({ relatorios: false } as never).where(eq(grupos.id, g!.id));
+    await t.app.db
+      .update(grupos)
+      .set({ relatorios: false } as never)
+      .where(eq(grupos.id, g!.id));
     try {
       expect((await post('regional', '/api/novas-unidades/relatorio', {})).statusCode).toBe(403);
       expect((await get('regional', '/api/novas-unidades/relatorio/exportar')).statusCode).toBe(403);
     } finally {
-      await t.app.db.update(grupos).set({ relatorios: true } as never).where(eq(grupos.id, g!.id));
+      await t.app.db
+        .update(grupos)
+        .set({ relatorios: true } as never)
+        .where(eq(grupos.id, g!.id));
     }
   });
 
@@ -131,9 +150,17 @@ describe('hostile: who may call the reports', () => {
     const token = await login(t.app, 'amee@demo.portal');
     await t.app.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.email, 'amee@demo.portal'));
     try {
-      const a = await t.app.inject({ method: 'GET', url: '/api/novas-unidades/relatorio/exportar?formato=csv', headers: bearer(token) });
+      const a = await t.app.inject({
+        method: 'GET',
+        url: '/api/novas-unidades/relatorio/exportar?formato=csv',
+        headers: bearer(token),
+      });
       expect(a.statusCode).toBe(401);
-      const b = await t.app.inject({ method: 'GET', url: '/api/usuarios/list/exportar', headers: bearer(token) });
+      const b = await t.app.inject({
+        method: 'GET',
+        url: '/api/usuarios/list/exportar',
+        headers: bearer(token),
+      });
       expect([401, 403]).toContain(b.statusCode);
     } finally {
       await t.app.db.update(usuarios).set({ ativo: true }).where(eq(usuarios.email, 'amee@demo.portal'));
@@ -177,7 +204,14 @@ describe('hostile: the regional reads only its regional', () => {
   });
 
   it('every report: page total equals export rows, for every user who may read it', async () => {
-    const paths = ['novas-unidades/relatorio', 'unidades/relatorio', 'consolidacao/relatorio', 'agua/novas-unidades/relatorio', 'agua/unidades/relatorio', 'agua/consolidacao/relatorio'];
+    const paths = [
+      'novas-unidades/relatorio',
+      'unidades/relatorio',
+      'consolidacao/relatorio',
+      'agua/novas-unidades/relatorio',
+      'agua/unidades/relatorio',
+      'agua/consolidacao/relatorio',
+    ];
     for (const who of ['admin', 'celula', 'amee', 'regional', 'consulta'])
       for (const path of paths) {
         const page = await post(who, `/api/${path}`, { per_page: 50 });
@@ -189,7 +223,8 @@ describe('hostile: the regional reads only its regional', () => {
         expect(rows.length, `${who} ${path}`).toBe(page.json().total);
         expect(res.headers['x-total-registros'], `${who} ${path}`).toBe(String(page.json().total));
         if (who === 'regional')
-          for (const r of rows) expect(r.Regional ?? r[fieldLabel('regional')], `${who} ${path}`).toBe('TSP - São Paulo');
+          for (const r of rows)
+            expect(r.Regional ?? r[fieldLabel('regional')], `${who} ${path}`).toBe('TSP - São Paulo');
       }
   });
 });
@@ -198,13 +233,21 @@ describe('hostile: observations with the same id in the other flow', () => {
   it('a water request never appears in the energy report, nor the reverse', async () => {
     const energy = await post('celula', '/api/novas-unidades/relatorio', { q: 'HOSTSC0' });
     expect(energy.json().total).toBe(1);
-    await t.app.db.update(solicitacoes).set({ fluxo: 'agua' }).where(inArray(solicitacoes.id, [mine[0]!]));
+    await t.app.db
+      .update(solicitacoes)
+      .set({ fluxo: 'agua' })
+      .where(inArray(solicitacoes.id, [mine[0]!]));
     try {
       expect((await post('celula', '/api/novas-unidades/relatorio', { q: 'HOSTSC0' })).json().total).toBe(0);
-      expect((await post('celula', '/api/agua/novas-unidades/relatorio', { q: 'HOSTSC0' })).json().total).toBe(1);
+      expect(
+        (await post('celula', '/api/agua/novas-unidades/relatorio', { q: 'HOSTSC0' })).json().total,
+      ).toBe(1);
       expect((await post('celula', '/api/agua/unidades/relatorio', { q: 'HOSTSC0' })).json().total).toBe(0);
     } finally {
-      await t.app.db.update(solicitacoes).set({ fluxo: 'energia' }).where(inArray(solicitacoes.id, [mine[0]!]));
+      await t.app.db
+        .update(solicitacoes)
+        .set({ fluxo: 'energia' })
+        .where(inArray(solicitacoes.id, [mine[0]!]));
     }
     void historicoObservacoes;
   });

@@ -23,14 +23,23 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     mine.push(res.json().dados.id);
   }
-  await t.app.db.update(solicitacoes).set({ unidade: 'MESMAUC' }).where(inArray(solicitacoes.id, mine.slice(0, 4)));
+  await t.app.db
+    .update(solicitacoes)
+    .set({ unidade: 'MESMAUC' })
+    .where(inArray(solicitacoes.id, mine.slice(0, 4)));
 }, 60_000);
 afterAll(() => t.close());
 
-const report = (body: unknown, path = 'novas-unidades/relatorio') => call(t.app, celula, `/api/${path}`, body);
+const report = (body: unknown, path = 'novas-unidades/relatorio') =>
+  call(t.app, celula, `/api/${path}`, body);
 const exportOf = (query: string, path = 'novas-unidades/relatorio') =>
   t.app.inject({ method: 'GET', url: `/api/${path}/exportar?${query}`, headers: bearer(celula) });
-const PATHS = ['novas-unidades/relatorio', 'consolidacao/relatorio', 'agua/unidades/relatorio', 'agua/consolidacao/relatorio'];
+const PATHS = [
+  'novas-unidades/relatorio',
+  'consolidacao/relatorio',
+  'agua/unidades/relatorio',
+  'agua/consolidacao/relatorio',
+];
 
 describe('hostile dates', () => {
   it.each([
@@ -161,12 +170,17 @@ describe('hostile paging, status and sort', () => {
 
   it('query-string arrays and objects on the export are refused with 4xx', async () => {
     for (const path of PATHS)
-      for (const q of ['q=FILT1&q=FILT2', 'status=1&status=2', 'formato=csv&formato=xlsx', 'page=-1', 'per_page=1000000'])
-        {
-          const res = await exportOf(q, path);
-          expect(res.statusCode, `${path}?${q}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-          expect(res.statusCode, `${path}?${q}`).toBeLessThan(500);
-        }
+      for (const q of [
+        'q=FILT1&q=FILT2',
+        'status=1&status=2',
+        'formato=csv&formato=xlsx',
+        'page=-1',
+        'per_page=1000000',
+      ]) {
+        const res = await exportOf(q, path);
+        expect(res.statusCode, `${path}?${q}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${path}?${q}`).toBeLessThan(500);
+      }
   });
 
   it('a page past the end answers an empty page with the true total', async () => {
@@ -195,10 +209,13 @@ describe('hostile paging, status and sort', () => {
         for (let page = 1; (page - 1) * 5 < total; page++) {
           const res = await report({ sort, order, per_page: 5, page }, path);
           const key = path.includes('consolidacao') ? 'endereco_id' : 'id';
-          seen.push(...res.json().dados.map((r: Record<string, unknown>) => `${r[key]}|${r.unidade}|${r.site_id}`));
+          seen.push(
+            ...res.json().dados.map((r: Record<string, unknown>) => `${r[key]}|${r.unidade}|${r.site_id}`),
+          );
         }
         expect(seen.length, `${path} ${sort} ${order}`).toBe(total);
-        if (!path.includes('consolidacao')) expect(new Set(seen).size, `${path} ${sort} ${order}`).toBe(total);
+        if (!path.includes('consolidacao'))
+          expect(new Set(seen).size, `${path} ${sort} ${order}`).toBe(total);
       }
     }
   }, 120_000);
@@ -257,8 +274,15 @@ describe('hostile search', () => {
 
 describe('hostile regularization filters', () => {
   it('a regularization with a null status is found by status 0, and the regional scope holds on it', async () => {
-    const [one] = await t.app.db.select().from(regularizacoes).where(eq(regularizacoes.fluxo, 'energia')).limit(1);
-    await t.app.db.update(regularizacoes).set({ status: null, regional: 5 }).where(eq(regularizacoes.id, one!.id));
+    const [one] = await t.app.db
+      .select()
+      .from(regularizacoes)
+      .where(eq(regularizacoes.fluxo, 'energia'))
+      .limit(1);
+    await t.app.db
+      .update(regularizacoes)
+      .set({ status: null, regional: 5 })
+      .where(eq(regularizacoes.id, one!.id));
     const zero = await report({ status: 0, q: one!.enderecoId, per_page: 50 }, 'consolidacao/relatorio');
     expect(zero.json().dados.map((r: { endereco_id: string }) => r.endereco_id)).toContain(one!.enderecoId);
     const regional = await login(t.app, 'regional@demo.portal');
@@ -268,10 +292,16 @@ describe('hostile regularization filters', () => {
   });
 
   it('the water report never shows energy regularizations and the reverse', async () => {
-    const energy = await t.app.db.select({ e: regularizacoes.enderecoId }).from(regularizacoes).where(eq(regularizacoes.fluxo, 'energia'));
+    const energy = await t.app.db
+      .select({ e: regularizacoes.enderecoId })
+      .from(regularizacoes)
+      .where(eq(regularizacoes.fluxo, 'energia'));
     const water = await report({ per_page: 50 }, 'agua/consolidacao/relatorio');
     const total = water.json().total as number;
-    const waterRows = await t.app.db.select({ id: regularizacoes.id }).from(regularizacoes).where(eq(regularizacoes.fluxo, 'agua'));
+    const waterRows = await t.app.db
+      .select({ id: regularizacoes.id })
+      .from(regularizacoes)
+      .where(eq(regularizacoes.fluxo, 'agua'));
     expect(total).toBe(waterRows.length);
     void energy;
     void inArray;
@@ -282,7 +312,10 @@ describe('hostile headers', () => {
   it('exports say no-store, attachment with a fixed name, nosniff, and are not cached', async () => {
     for (const path of PATHS)
       for (const formato of ['xlsx', 'csv']) {
-        const res = await exportOf(`formato=${formato}&q=${encodeURIComponent('"; filename=evil.html')}`, path);
+        const res = await exportOf(
+          `formato=${formato}&q=${encodeURIComponent('"; filename=evil.html')}`,
+          path,
+        );
         expect(res.statusCode).toBe(200);
         expect(res.headers['cache-control']).toMatch(/no-store/);
         expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z_]+\.(xlsx|csv)"$/);
@@ -292,7 +325,11 @@ describe('hostile headers', () => {
 
   it('HEAD on an export answers without hanging and without a body', async () => {
     const started = Date.now();
-    const res = await t.app.inject({ method: 'HEAD', url: '/api/novas-unidades/relatorio/exportar?formato=csv', headers: bearer(celula) });
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/novas-unidades/relatorio/exportar?formato=csv',
+      headers: bearer(celula),
+    });
     expect([200, 404, 405]).toContain(res.statusCode);
     expect(res.rawPayload.length).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);

@@ -87,7 +87,9 @@ describe('hostile: downloads on a real socket', () => {
     const total = Number(res.headers['x-total-registros']);
     const { body, aborted } = await readAll(res);
     expect(aborted).toBe(false);
-    const ids = parseCsv(body.toString('utf8')).slice(1).map((r) => r[0]);
+    const ids = parseCsv(body.toString('utf8'))
+      .slice(1)
+      .map((r) => r[0]);
     expect(ids.length).toBe(total);
     expect(new Set(ids).size).toBe(total);
   }, 60_000);
@@ -106,21 +108,51 @@ describe('hostile: downloads on a real socket', () => {
 
 describe('hostile: the administration exports, by who may not administer', () => {
   it('the consulta profile (read-only) may not export users, groups, regionals, status labels', async () => {
-    for (const p of ['usuarios', 'grupos', 'regional', 'status-rotulos', 'empresas', 'agua/empresas', 'concessionarias']) {
+    for (const p of [
+      'usuarios',
+      'grupos',
+      'regional',
+      'status-rotulos',
+      'empresas',
+      'agua/empresas',
+      'concessionarias',
+    ]) {
       const list = await call(t.app, tokens.consulta!, `/api/${p}/list`, {});
-      const file = await t.app.inject({ method: 'GET', url: `/api/${p}/list/exportar`, headers: bearer(tokens.consulta!) });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/${p}/list/exportar`,
+        headers: bearer(tokens.consulta!),
+      });
       // The export opens exactly when the list opens.
-      expect(file.statusCode === 200, `${p}: list ${list.statusCode}, export ${file.statusCode}`).toBe(list.statusCode === 200);
+      expect(file.statusCode === 200, `${p}: list ${list.statusCode}, export ${file.statusCode}`).toBe(
+        list.statusCode === 200,
+      );
     }
   });
 
   it('property, tower and regional: the export opens exactly when the list opens', async () => {
     for (const who of ['property', 'tower', 'regional'])
-      for (const p of ['usuarios', 'grupos', 'regional', 'status-rotulos', 'empresas', 'agua/empresas', 'concessionarias']) {
+      for (const p of [
+        'usuarios',
+        'grupos',
+        'regional',
+        'status-rotulos',
+        'empresas',
+        'agua/empresas',
+        'concessionarias',
+      ]) {
         const list = await call(t.app, tokens[who]!, `/api/${p}/list`, {});
-        const file = await t.app.inject({ method: 'GET', url: `/api/${p}/list/exportar`, headers: bearer(tokens[who]!) });
-        expect(file.statusCode === 200, `${who} ${p}: list ${list.statusCode}, export ${file.statusCode}`).toBe(list.statusCode === 200);
-        if (list.statusCode === 200) expect(file.headers['x-total-registros'], `${who} ${p}`).toBe(String(list.json().total));
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/${p}/list/exportar`,
+          headers: bearer(tokens[who]!),
+        });
+        expect(
+          file.statusCode === 200,
+          `${who} ${p}: list ${list.statusCode}, export ${file.statusCode}`,
+        ).toBe(list.statusCode === 200);
+        if (list.statusCode === 200)
+          expect(file.headers['x-total-registros'], `${who} ${p}`).toBe(String(list.json().total));
       }
   });
 
@@ -128,11 +160,20 @@ describe('hostile: the administration exports, by who may not administer', () =>
     for (const who of ['property', 'tower', 'regional', 'consulta', 'amee'])
       for (const p of ['novas-unidades', 'unidades', 'agua/novas-unidades', 'agua/unidades']) {
         const list = await call(t.app, tokens[who]!, `/api/${p}/list`, {});
-        const file = await t.app.inject({ method: 'GET', url: `/api/${p}/list/exportar?formato=csv`, headers: bearer(tokens[who]!) });
-        expect(file.statusCode === 200, `${who} ${p}: list ${list.statusCode}, export ${file.statusCode}`).toBe(list.statusCode === 200);
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/${p}/list/exportar?formato=csv`,
+          headers: bearer(tokens[who]!),
+        });
+        expect(
+          file.statusCode === 200,
+          `${who} ${p}: list ${list.statusCode}, export ${file.statusCode}`,
+        ).toBe(list.statusCode === 200);
         if (list.statusCode === 200) {
           expect(file.headers['x-total-registros'], `${who} ${p}`).toBe(String(list.json().total));
-          expect(parseCsv(file.rawPayload.toString('utf8')).length - 1, `${who} ${p}`).toBe(list.json().total);
+          expect(parseCsv(file.rawPayload.toString('utf8')).length - 1, `${who} ${p}`).toBe(
+            list.json().total,
+          );
         }
       }
   }, 120_000);
@@ -143,11 +184,25 @@ describe('hostile: totals against the rows, over thousands of rows in every regi
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
     for (const who of ['celula', 'regional', 'consulta'])
       for (const p of ['novas-unidades', 'unidades', 'agua/novas-unidades', 'agua/unidades'])
-        for (const filter of [{ status: 0 }, { status: 8 }, { status: 16 }, { de: today }, { ate: today, status: 3 }, { q: 'END000000011' }]) {
+        for (const filter of [
+          { status: 0 },
+          { status: 8 },
+          { status: 16 },
+          { de: today },
+          { ate: today, status: 3 },
+          { q: 'END000000011' },
+        ]) {
           const page = await call(t.app, tokens[who]!, `/api/${p}/relatorio`, filter);
           expect(page.statusCode, `${who} ${p}`).toBe(200);
-          const qs = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])), formato: 'csv' });
-          const file = await t.app.inject({ method: 'GET', url: `/api/${p}/relatorio/exportar?${qs}`, headers: bearer(tokens[who]!) });
+          const qs = new URLSearchParams({
+            ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])),
+            formato: 'csv',
+          });
+          const file = await t.app.inject({
+            method: 'GET',
+            url: `/api/${p}/relatorio/exportar?${qs}`,
+            headers: bearer(tokens[who]!),
+          });
           const rows = parseCsv(file.rawPayload.toString('utf8')).length - 1;
           const label = `${who} ${p} ${JSON.stringify(filter)}`;
           expect(rows, label).toBe(page.json().total);
@@ -157,11 +212,19 @@ describe('hostile: totals against the rows, over thousands of rows in every regi
 
   it('the list export search escapes LIKE wildcards: "EN%" and "EN_" find nothing, "END0000000" finds its prefix', async () => {
     for (const q of ['EN%', 'EN_', 'E\\%']) {
-      const file = await t.app.inject({ method: 'GET', url: `/api/novas-unidades/list/exportar?formato=csv&q=${encodeURIComponent(q)}`, headers: bearer(tokens.celula!) });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/novas-unidades/list/exportar?formato=csv&q=${encodeURIComponent(q)}`,
+        headers: bearer(tokens.celula!),
+      });
       expect(file.statusCode).toBe(200);
       expect(parseCsv(file.rawPayload.toString('utf8')).length - 1, q).toBe(0);
     }
-    const file = await t.app.inject({ method: 'GET', url: '/api/novas-unidades/list/exportar?formato=csv&q=END0000000', headers: bearer(tokens.celula!) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/novas-unidades/list/exportar?formato=csv&q=END0000000',
+      headers: bearer(tokens.celula!),
+    });
     expect(Number(file.headers['x-total-registros'])).toBeGreaterThan(0);
   });
 });

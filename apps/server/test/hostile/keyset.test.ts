@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solicitacoes } from '../../src/db/schema.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
-import { allByApos, allByNumber, CNPJ, companyId, idsOf, insertRows, LISTS, type RowSpec } from './support.ts';
+import {
+  allByApos,
+  allByNumber,
+  CNPJ,
+  companyId,
+  idsOf,
+  insertRows,
+  LISTS,
+  type RowSpec,
+} from './support.ts';
 
 /**
  * Hostile: keyset paging (apos) on the request lists. A chain of "next page after the last row"
@@ -46,8 +55,18 @@ beforeAll(async () => {
     if (i % 5 === 0) trj.push(id);
     if (i % 6 === 0) towerRows.push(id);
   });
-  troca.push(...(await insertRows(t.app, Array.from({ length: 6 }, () => ({ tipo: 'troca' as const, idEmpresa: solicitanteCo })))));
-  water.push(...(await insertRows(t.app, Array.from({ length: 6 }, () => ({ fluxo: 'agua' as const, idEmpresa: solicitanteCo })))));
+  troca.push(
+    ...(await insertRows(
+      t.app,
+      Array.from({ length: 6 }, () => ({ tipo: 'troca' as const, idEmpresa: solicitanteCo })),
+    )),
+  );
+  water.push(
+    ...(await insertRows(
+      t.app,
+      Array.from({ length: 6 }, () => ({ fluxo: 'agua' as const, idEmpresa: solicitanteCo })),
+    )),
+  );
 });
 afterAll(() => t.close());
 
@@ -65,7 +84,13 @@ const SORTS: Record<string, unknown>[] = [
   { sort: 'status', order: 'desc' },
   { sort: 'data_ativacao', order: 'asc' },
 ];
-const FILTERS: Record<string, unknown>[] = [{}, { status: 1 }, { status: 3 }, { q: 'UCK0' }, { q: 'sitek1', status: 1 }];
+const FILTERS: Record<string, unknown>[] = [
+  {},
+  { status: 1 },
+  { status: 3 },
+  { q: 'UCK0' },
+  { q: 'sitek1', status: 1 },
+];
 
 describe('hostile keyset: a chain of pages after the last row equals paging by number', () => {
   it.each(['admin', 'celula', 'regional', 'tower', 'solicitante', 'consulta'])(
@@ -81,7 +106,8 @@ describe('hostile keyset: a chain of pages after the last row equals paging by n
           const byApos = await allByApos(t.app, tok[who]!, LISTS.energiaNova, body, 5);
           const total = (await list(who, { ...body, per_page: 5 })).json().total;
           const label = `${who} ${JSON.stringify(body)}`;
-          if (JSON.stringify(byApos) !== JSON.stringify(byNumber)) problems.push(`${label}: apos ${byApos} vs number ${byNumber}`);
+          if (JSON.stringify(byApos) !== JSON.stringify(byNumber))
+            problems.push(`${label}: apos ${byApos} vs number ${byNumber}`);
           if (new Set(byApos).size !== byApos.length) problems.push(`${label}: duplicate`);
           if (byNumber.length !== total) problems.push(`${label}: ${byNumber.length} rows, total ${total}`);
         }
@@ -97,7 +123,10 @@ describe('hostile keyset: a chain of pages after the last row equals paging by n
     ] as const) {
       for (const apos of [energy[3]!, energy[10]!, energy[23]!]) {
         const res = await list('celula', { page: 1, per_page: 50, apos }, url);
-        expect(idsOf(res).every((id) => own.includes(id)), `${url} apos=${apos}`).toBe(true);
+        expect(
+          idsOf(res).every((id) => own.includes(id)),
+          `${url} apos=${apos}`,
+        ).toBe(true);
         expect(res.json().total).toBe(own.length);
       }
     }
@@ -118,7 +147,7 @@ describe('hostile keyset: a forged apos tells nothing', () => {
     }
   });
 
-  it('a company user paging after another company\'s id reads the page by its number', async () => {
+  it("a company user paging after another company's id reads the page by its number", async () => {
     for (const page of [1, 2]) {
       const byNumber = idsOf(await list('solicitante', { page, per_page: 5 }));
       for (const apos of towerRows) {
@@ -127,8 +156,9 @@ describe('hostile keyset: a forged apos tells nothing', () => {
     }
   });
 
-  it('no row outside the caller\'s scope ever comes back, whatever apos is sent', async () => {
-    const visibleTo = async (who: string) => new Set(await allByNumber(t.app, tok[who]!, LISTS.energiaNova, {}, 50));
+  it("no row outside the caller's scope ever comes back, whatever apos is sent", async () => {
+    const visibleTo = async (who: string) =>
+      new Set(await allByNumber(t.app, tok[who]!, LISTS.energiaNova, {}, 50));
     for (const who of ['regional', 'solicitante', 'tower']) {
       const visible = await visibleTo(who);
       for (const apos of [...energy, ...troca, ...water]) {
@@ -148,11 +178,18 @@ describe('hostile keyset: rows that change between two pages', () => {
     try {
       const celula = await login(app.app, 'celula@demo.portal');
       const co = await companyId(app.app, CNPJ.solicitante);
-      await insertRows(app.app, Array.from({ length: 10 }, (_, i) => ({ idEmpresa: co, unidade: `OLD${i}` })));
-      const page = (body: Record<string, unknown>) => call(app.app, celula, LISTS.energiaNova, { per_page: 5, ...body });
+      await insertRows(
+        app.app,
+        Array.from({ length: 10 }, (_, i) => ({ idEmpresa: co, unidade: `OLD${i}` })),
+      );
+      const page = (body: Record<string, unknown>) =>
+        call(app.app, celula, LISTS.energiaNova, { per_page: 5, ...body });
       const page1 = idsOf(await page({ page: 1 }));
       // Five requests arrive while the user reads page 1: the total is now 15, three pages.
-      await insertRows(app.app, Array.from({ length: 5 }, (_, i) => ({ idEmpresa: co, unidade: `NEW${i}` })));
+      await insertRows(
+        app.app,
+        Array.from({ length: 5 }, (_, i) => ({ idEmpresa: co, unidade: `NEW${i}` })),
+      );
       const page2 = idsOf(await page({ page: 2, apos: page1.at(-1) }));
       const res3 = await page({ page: 3, apos: page2.at(-1) });
       const page3 = idsOf(res3);
@@ -175,11 +212,16 @@ describe('hostile keyset: rows that change between two pages', () => {
     try {
       const celula = await login(app.app, 'celula@demo.portal');
       const co = await companyId(app.app, CNPJ.solicitante);
-      const ids = await insertRows(app.app, Array.from({ length: 12 }, () => ({ idEmpresa: co })));
+      const ids = await insertRows(
+        app.app,
+        Array.from({ length: 12 }, () => ({ idEmpresa: co })),
+      );
       const body = { sort: 'id', order: 'asc', per_page: 5 };
       const page1 = idsOf(await call(app.app, celula, LISTS.energiaNova, { ...body, page: 1 }));
       await app.app.db.delete(solicitacoes).where(eq(solicitacoes.id, page1.at(-1)!));
-      const page2 = idsOf(await call(app.app, celula, LISTS.energiaNova, { ...body, page: 2, apos: page1.at(-1) }));
+      const page2 = idsOf(
+        await call(app.app, celula, LISTS.energiaNova, { ...body, page: 2, apos: page1.at(-1) }),
+      );
       expect(page2).toEqual(ids.slice(5, 10));
     } finally {
       await app.close();
@@ -191,11 +233,16 @@ describe('hostile keyset: rows that change between two pages', () => {
     try {
       const celula = await login(app.app, 'celula@demo.portal');
       const co = await companyId(app.app, CNPJ.solicitante);
-      const ids = await insertRows(app.app, Array.from({ length: 12 }, () => ({ idEmpresa: co, status: 1 })));
+      const ids = await insertRows(
+        app.app,
+        Array.from({ length: 12 }, () => ({ idEmpresa: co, status: 1 })),
+      );
       const body = { sort: 'id', order: 'asc', per_page: 5, status: 1 };
       const page1 = idsOf(await call(app.app, celula, LISTS.energiaNova, { ...body, page: 1 }));
       await app.app.db.update(solicitacoes).set({ status: 2 }).where(inArray(solicitacoes.id, page1));
-      const page2 = idsOf(await call(app.app, celula, LISTS.energiaNova, { ...body, page: 2, apos: page1.at(-1) }));
+      const page2 = idsOf(
+        await call(app.app, celula, LISTS.energiaNova, { ...body, page: 2, apos: page1.at(-1) }),
+      );
       expect(page2).toEqual(ids.slice(5, 10));
     } finally {
       await app.close();
@@ -205,15 +252,42 @@ describe('hostile keyset: rows that change between two pages', () => {
 
 describe('hostile keyset: apos that is no id', () => {
   const BAD: unknown[] = [
-    'abc', '', ' ', null, true, false, -1, 0, -0, 1.5, 2_147_483_648, 1e20, '2147483648', '1e3', '0x10', '1.0', '+5', '-5',
-    [1], [], { id: 1 }, {}, '1 or 1=1', 'NaN', 'Infinity',
+    'abc',
+    '',
+    ' ',
+    null,
+    true,
+    false,
+    -1,
+    0,
+    -0,
+    1.5,
+    2_147_483_648,
+    1e20,
+    '2147483648',
+    '1e3',
+    '0x10',
+    '1.0',
+    '+5',
+    '-5',
+    [1],
+    [],
+    { id: 1 },
+    {},
+    '1 or 1=1',
+    'NaN',
+    'Infinity',
   ];
   it('is refused with 4xx, naming apos, in Portuguese', async () => {
     const problems: string[] = [];
     for (const apos of BAD) {
       const res = await list('celula', { page: 2, per_page: 5, apos });
       const body = res.json();
-      const ok = [400, 422].includes(res.statusCode) && body.error === 1 && body.campo === 'apos' && /inválid|obrigat/i.test(body.msg);
+      const ok =
+        [400, 422].includes(res.statusCode) &&
+        body.error === 1 &&
+        body.campo === 'apos' &&
+        /inválid|obrigat/i.test(body.msg);
       if (!ok) problems.push(`${JSON.stringify(apos)} → ${res.statusCode} ${res.body}`);
     }
     expect(problems).toEqual([]);

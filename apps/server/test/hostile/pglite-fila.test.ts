@@ -19,11 +19,17 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: a 503 writ
   afterAll(() => t.close());
 
   const count = async (table: string) =>
-    Number(((await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
-  const uploads = async () =>
-    (await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => [] as string[])).filter((f) =>
-      f.includes('-'),
+    Number(
+      (
+        (await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
     );
+  const uploads = async () =>
+    (
+      await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => [] as string[])
+    ).filter((f) => f.includes('-'));
   /** Holds the database (one transaction) until released; returns the release. */
   const hold = () => {
     let release!: () => void;
@@ -47,7 +53,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: a 503 writ
     ]);
     const h = hold();
     const res = await t.app
-      .inject({ method: 'POST', url: '/api/novas-unidades/edit', payload: body.payload, headers: { ...body.headers, ...bearer(cell) } })
+      .inject({
+        method: 'POST',
+        url: '/api/novas-unidades/edit',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(cell) },
+      })
       .finally(h.release);
     await h.held;
     expect(res.statusCode).toBe(503);
@@ -64,12 +75,19 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: a 503 writ
     for (let i = 0; i < 8; i++) bodies.push(await newUnitPayload(t.app, { unidade: `UCBURST${i}` }));
     const before = await count('solicitacoes');
     const h = hold();
-    const answers = await Promise.all(bodies.map((b) => call(t.app, token, '/api/novas-unidades/add', b))).finally(h.release);
+    const answers = await Promise.all(
+      bodies.map((b) => call(t.app, token, '/api/novas-unidades/add', b)),
+    ).finally(h.release);
     await h.held;
     expect(answers.map((a) => a.statusCode)).toEqual(bodies.map(() => 503));
     expect(await count('solicitacoes')).toBe(before);
     const started = performance.now();
-    const again = await call(t.app, token, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: 'UCBURSTOK' }));
+    const again = await call(
+      t.app,
+      token,
+      '/api/novas-unidades/add',
+      await newUnitPayload(t.app, { unidade: 'UCBURSTOK' }),
+    );
     expect(again.statusCode).toBe(200);
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(await count('solicitacoes')).toBe(before + 1);
@@ -79,7 +97,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: a 503 writ
     const token = await login(t.app, 'celula@demo.portal');
     const h = hold();
     const started = performance.now();
-    const res = await call(t.app, token, '/api/novas-unidades/list', { page: 2, per_page: 5, apos: 1 }).finally(h.release);
+    const res = await call(t.app, token, '/api/novas-unidades/list', {
+      page: 2,
+      per_page: 5,
+      apos: 1,
+    }).finally(h.release);
     await h.held;
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: 1, msg: DATABASE_BUSY });
@@ -87,71 +109,80 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: a 503 writ
   }, 20_000);
 });
 
-describe.skipIf(process.env.TEST_DATABASE_URL)('hostile PGlite queue: an import whose housekeeping meets a busy database', () => {
-  let t: TestApp;
-  let client: PGlite;
-  beforeAll(async () => {
-    t = await createTestApp();
-    client = (t.app.db as unknown as { $client: PGlite }).$client;
-  });
-  afterAll(() => t.close());
+describe.skipIf(process.env.TEST_DATABASE_URL)(
+  'hostile PGlite queue: an import whose housekeeping meets a busy database',
+  () => {
+    let t: TestApp;
+    let client: PGlite;
+    beforeAll(async () => {
+      t = await createTestApp();
+      client = (t.app.db as unknown as { $client: PGlite }).$client;
+    });
+    afterAll(() => t.close());
 
-  it('a queued base import whose housekeeping meets a busy database is applied and reported applied', async () => {
-    const { clientCnpjForUf } = await import('@portal/domain');
-    const { CLIENT_COMPANY_NAME } = await import('@portal/domain/reconciliation');
-    const amee = await login(t.app, 'amee@demo.portal');
-    const csv = [
-      'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Regional;Ativa',
-      `FILA-0001;ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP;TSP;Sim`,
-    ].join('\r\n');
-    const boundary = '----fila';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="base.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-      Buffer.from(csv),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/conciliacao/importar?fluxo=energia',
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(amee) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    // Another caller's long transaction takes the database right after the import's own commit.
-    const query = client.query;
-    const transaction = client.transaction;
-    let applied = false;
-    let armed = true;
-    let release: (() => void) | undefined;
-    client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
-      const result = await transaction.apply(client, args);
-      applied = true;
-      return result;
-    }) as PGlite['transaction'];
-    client.query = (async (...args: Parameters<PGlite['query']>) => {
-      if (armed && applied && /delete from "base_provedor_carga"/i.test(String(args[0]))) {
-        armed = false;
-        void transaction.call(client, () => new Promise<void>((resolve) => (release = resolve)));
-        setTimeout(() => release?.(), 6_000);
+    it('a queued base import whose housekeeping meets a busy database is applied and reported applied', async () => {
+      const { clientCnpjForUf } = await import('@portal/domain');
+      const { CLIENT_COMPANY_NAME } = await import('@portal/domain/reconciliation');
+      const amee = await login(t.app, 'amee@demo.portal');
+      const csv = [
+        'UC;Concessionária;Razão Social Fatura;CNPJ Fatura;UF;Regional;Ativa',
+        `FILA-0001;ENEL SP;${CLIENT_COMPANY_NAME};${clientCnpjForUf('SP')};SP;TSP;Sim`,
+      ].join('\r\n');
+      const boundary = '----fila';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="base.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        Buffer.from(csv),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/conciliacao/importar?fluxo=energia',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(amee) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Another caller's long transaction takes the database right after the import's own commit.
+      const query = client.query;
+      const transaction = client.transaction;
+      let applied = false;
+      let armed = true;
+      let release: (() => void) | undefined;
+      client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
+        const result = await transaction.apply(client, args);
+        applied = true;
+        return result;
+      }) as PGlite['transaction'];
+      client.query = (async (...args: Parameters<PGlite['query']>) => {
+        if (armed && applied && /delete from "base_provedor_carga"/i.test(String(args[0]))) {
+          armed = false;
+          void transaction.call(client, () => new Promise<void>((resolve) => (release = resolve)));
+          setTimeout(() => release?.(), 6_000);
+        }
+        return query.apply(client, args);
+      }) as PGlite['query'];
+      let round;
+      try {
+        round = await runQueue(t.app);
+      } finally {
+        client.query = query;
+        client.transaction = transaction;
+        release?.();
       }
-      return query.apply(client, args);
-    }) as PGlite['query'];
-    let round;
-    try {
-      round = await runQueue(t.app);
-    } finally {
-      client.query = query;
-      client.transaction = transaction;
-      release?.();
-    }
-    const base = (await t.app.db.execute(sql`select count(*)::int as n from base_provedor where uc = 'FILA-0001'`)) as unknown as { rows: { n: number }[] };
-    const inBase = Number(base.rows[0]!.n) > 0;
-    const run = (await t.app.db.execute(sql`select situacao from importacoes_base order by id desc limit 1`)) as unknown as { rows: { situacao: string }[] };
-    expect(armed, 'the stage was cleared after the commit').toBe(false);
-    expect({ round, inBase, situacao: run.rows[0]?.situacao }).toEqual({
-      round: { claimed: 1, failed: 0 },
-      inBase: true,
-      situacao: 'aplicada',
-    });
-  }, 30_000);
-});
+      const base = (await t.app.db.execute(
+        sql`select count(*)::int as n from base_provedor where uc = 'FILA-0001'`,
+      )) as unknown as { rows: { n: number }[] };
+      const inBase = Number(base.rows[0]!.n) > 0;
+      const run = (await t.app.db.execute(
+        sql`select situacao from importacoes_base order by id desc limit 1`,
+      )) as unknown as { rows: { situacao: string }[] };
+      expect(armed, 'the stage was cleared after the commit').toBe(false);
+      expect({ round, inBase, situacao: run.rows[0]?.situacao }).toEqual({
+        round: { claimed: 1, failed: 0 },
+        inBase: true,
+        situacao: 'aplicada',
+      });
+    }, 30_000);
+  },
+);

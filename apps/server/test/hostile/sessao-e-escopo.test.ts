@@ -24,7 +24,8 @@ const list = (token: string, body: Record<string, unknown> = {}, url: string = L
   call(t.app, token, url, { per_page: 50, ...body });
 const setRegionals = async (id: number, ids: number[]) => {
   await t.app.db.delete(usuarioRegionais).where(eq(usuarioRegionais.idUsuario, id));
-  if (ids.length) await t.app.db.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario: id, idRegional })));
+  if (ids.length)
+    await t.app.db.insert(usuarioRegionais).values(ids.map((idRegional) => ({ idUsuario: id, idRegional })));
 };
 
 beforeAll(async () => {
@@ -33,10 +34,22 @@ beforeAll(async () => {
   towerCo = await companyId(t.app, CNPJ.tower);
   const tsp = await regionalId('TSP');
   const trj = await regionalId('TRJ');
-  rows.tsp = await insertRows(t.app, Array.from({ length: 6 }, () => ({ regional: tsp, idEmpresa: solicitanteCo })));
-  rows.trj = await insertRows(t.app, Array.from({ length: 4 }, () => ({ regional: trj, idEmpresa: solicitanteCo })));
-  rows.none = await insertRows(t.app, Array.from({ length: 2 }, () => ({ regional: null, idEmpresa: null })));
-  rows.tower = await insertRows(t.app, Array.from({ length: 3 }, () => ({ regional: tsp, idEmpresa: towerCo })));
+  rows.tsp = await insertRows(
+    t.app,
+    Array.from({ length: 6 }, () => ({ regional: tsp, idEmpresa: solicitanteCo })),
+  );
+  rows.trj = await insertRows(
+    t.app,
+    Array.from({ length: 4 }, () => ({ regional: trj, idEmpresa: solicitanteCo })),
+  );
+  rows.none = await insertRows(
+    t.app,
+    Array.from({ length: 2 }, () => ({ regional: null, idEmpresa: null })),
+  );
+  rows.tower = await insertRows(
+    t.app,
+    Array.from({ length: 3 }, () => ({ regional: tsp, idEmpresa: towerCo })),
+  );
 });
 afterAll(() => t.close());
 
@@ -64,7 +77,10 @@ describe('hostile session: a change of access counts on the very next call', () 
       expect(empty.json()).toMatchObject({ dados: [], total: 0 });
       expect((await list(token, { q: 'HU' })).json()).toMatchObject({ dados: [], total: 0 });
       expect((await list(token, { status: 1 })).json()).toMatchObject({ dados: [], total: 0 });
-      expect((await list(token, { page: 1, per_page: 5, apos: rows.trj[0] })).json()).toMatchObject({ dados: [], total: 0 });
+      expect((await list(token, { page: 1, per_page: 5, apos: rows.trj[0] })).json()).toMatchObject({
+        dados: [],
+        total: 0,
+      });
       const home = await t.app.inject({ method: 'GET', url: '/api/home', headers: bearer(token) });
       if (home.statusCode === 200) expect(Object.values(home.json().dados).every((n) => n === 0)).toBe(true);
 
@@ -93,20 +109,29 @@ describe('hostile session: a change of access counts on the very next call', () 
       expect(res.json().total).toBe(rows.tsp.length + rows.trj.length + rows.tower.length);
       const byApos = await allByNumber(t.app, token, LISTS.energiaNova, { q: 'HU' }, 5);
       expect(byApos.length).toBe((await list(token, { q: 'HU' })).json().total);
-      await setRegionals(id, made.map((r) => r.id));
+      await setRegionals(
+        id,
+        made.map((r) => r.id),
+      );
       expect((await list(token)).json()).toMatchObject({ dados: [], total: 0 });
     } finally {
       await setRegionals(id, [tsp]);
     }
   });
 
-  it('a celula user moved to the Tower group sees only the company\'s requests on the next call', async () => {
+  it("a celula user moved to the Tower group sees only the company's requests on the next call", async () => {
     const token = await login(t.app, 'celula@demo.portal');
     const id = await userId('celula@demo.portal');
-    const [{ grupo }] = (await t.app.db.select({ grupo: usuarios.idGrupo }).from(usuarios).where(eq(usuarios.id, id))) as [{ grupo: number }];
+    const [{ grupo }] = (await t.app.db
+      .select({ grupo: usuarios.idGrupo })
+      .from(usuarios)
+      .where(eq(usuarios.id, id))) as [{ grupo: number }];
     expect((await list(token)).json().total).toBe(15);
     try {
-      await t.app.db.update(usuarios).set({ idGrupo: GROUP.TOWER, idEmpresa: towerCo }).where(eq(usuarios.id, id));
+      await t.app.db
+        .update(usuarios)
+        .set({ idGrupo: GROUP.TOWER, idEmpresa: towerCo })
+        .where(eq(usuarios.id, id));
       const res = await list(token);
       if (res.statusCode === 200) {
         expect(sorted(idsOf(res))).toEqual(sorted(rows.tower));
@@ -117,7 +142,7 @@ describe('hostile session: a change of access counts on the very next call', () 
     }
   });
 
-  it('a company user moved to another company sees that company\'s requests on the next call; made administrator, all', async () => {
+  it("a company user moved to another company sees that company's requests on the next call; made administrator, all", async () => {
     const token = await login(t.app, 'solicitante@demo.portal');
     const id = await userId('solicitante@demo.portal');
     const [orig] = await t.app.db.select().from(usuarios).where(eq(usuarios.id, id));
@@ -129,10 +154,16 @@ describe('hostile session: a change of access counts on the very next call', () 
       expect(res.json().total).toBe(3);
       await t.app.db.update(usuarios).set({ idEmpresa: null }).where(eq(usuarios.id, id));
       expect((await list(token)).json()).toMatchObject({ dados: [], total: 0 });
-      await t.app.db.update(usuarios).set({ idEmpresa: solicitanteCo, idPerfil: PROFILE.ADMINISTRADOR }).where(eq(usuarios.id, id));
+      await t.app.db
+        .update(usuarios)
+        .set({ idEmpresa: solicitanteCo, idPerfil: PROFILE.ADMINISTRADOR })
+        .where(eq(usuarios.id, id));
       expect((await list(token)).json().total).toBe(15);
     } finally {
-      await t.app.db.update(usuarios).set({ idEmpresa: orig!.idEmpresa, idPerfil: orig!.idPerfil }).where(eq(usuarios.id, id));
+      await t.app.db
+        .update(usuarios)
+        .set({ idEmpresa: orig!.idEmpresa, idPerfil: orig!.idPerfil })
+        .where(eq(usuarios.id, id));
     }
   });
 
@@ -151,23 +182,29 @@ describe('hostile session: a change of access counts on the very next call', () 
     await t.app.db.update(empresas).set({ status: true }).where(eq(empresas.id, u!.idEmpresa!));
     expect((await list(token)).statusCode).not.toBe(401);
 
-    await t.app.db.update(sessoes).set({ revokedAt: sql`now()` }).where(eq(sessoes.idUsuario, id));
+    await t.app.db
+      .update(sessoes)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessoes.idUsuario, id));
     expect((await list(token)).statusCode).toBe(401);
 
     const token2 = await login(t.app, 'amee@demo.portal');
     expect((await list(token2)).statusCode).not.toBe(401);
     // A user without history can be removed: the session goes with the row.
     await t.app.db.execute(sql`delete from audit_log where id_usuario = ${id}`).catch(() => undefined);
-    const deleted = await t.app.db.delete(usuarios).where(eq(usuarios.id, id)).then(
-      () => true,
-      () => false,
-    );
+    const deleted = await t.app.db
+      .delete(usuarios)
+      .where(eq(usuarios.id, id))
+      .then(
+        () => true,
+        () => false,
+      );
     expect(deleted, 'the user row could be deleted').toBe(true);
     expect((await list(token2)).statusCode).toBe(401);
   });
 });
 
-describe('hostile prepared statements: users of one shape never see each other\'s values', () => {
+describe("hostile prepared statements: users of one shape never see each other's values", () => {
   it('two company users and two regional users calling together each see only their own rows', async () => {
     // A second regional user, covering TRJ only, and the Tower user.
     const [reg] = await t.app.db.select().from(usuarios).where(eq(usuarios.email, 'regional@demo.portal'));
@@ -188,7 +225,13 @@ describe('hostile prepared statements: users of one shape never see each other\'
       solicitante: sorted([...rows.tsp, ...rows.trj]),
       tower: sorted(rows.tower),
     };
-    const bodies = [{}, { status: 1 }, { q: 'HU' }, { page: 2, per_page: 5 }, { page: 2, per_page: 5, apos: rows.tsp[1] }];
+    const bodies = [
+      {},
+      { status: 1 },
+      { q: 'HU' },
+      { page: 2, per_page: 5 },
+      { page: 2, per_page: 5, apos: rows.tsp[1] },
+    ];
     const calls: Promise<string | null>[] = [];
     for (let round = 0; round < 10; round++)
       for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
@@ -198,7 +241,12 @@ describe('hostile prepared statements: users of one shape never see each other\'
               const ids = idsOf(res);
               const leaked = ids.filter((i) => !expected[who].includes(i));
               if (leaked.length) return `${who} ${JSON.stringify(body)} leaked ${leaked}`;
-              if (!('page' in body) && !('q' in body) && !('status' in body) && res.json().total !== expected[who].length)
+              if (
+                !('page' in body) &&
+                !('q' in body) &&
+                !('status' in body) &&
+                res.json().total !== expected[who].length
+              )
                 return `${who} total ${res.json().total}`;
               return null;
             }),

@@ -44,31 +44,39 @@ afterAll(async () => {
 
 const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
 
-it.runIf(canMount)('a full disk: ready answers 503 naming the disk, a save with a file 507, and ready again once there is room', async () => {
-  expect((await ready()).statusCode).toBe(200);
-  await writeFile(filler(), Buffer.alloc(48 * 1024 * 1024)).catch(() => undefined);
-  // A passing probe is reused for a second (health.ts): the next one looks again.
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+it.runIf(canMount)(
+  'a full disk: ready answers 503 naming the disk, a save with a file 507, and ready again once there is room',
+  async () => {
+    expect((await ready()).statusCode).toBe(200);
+    await writeFile(filler(), Buffer.alloc(48 * 1024 * 1024)).catch(() => undefined);
+    // A passing probe is reused for a second (health.ts): the next one looks again.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
 
-  const notReady = await ready();
-  expect(notReady.statusCode).toBe(503);
-  expect(notReady.json()).toEqual({
-    error: 1,
-    msg: 'Servidor não está pronto: disco do servidor cheio.',
-    falhas: ['disco'],
-  });
-  const body = multipart(await newUnitPayload(t.app), [
-    { field: 'fatura', filename: 'fatura.pdf', contentType: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(1 << 20)]) },
-  ]);
-  const save = await t.app.inject({
-    method: 'POST',
-    url: '/api/unidades/add',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(requester) },
-  });
-  expect(save.statusCode).toBe(507);
-  expect(save.json()).toEqual({ error: 1, msg: DISK_FULL });
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({
+      error: 1,
+      msg: 'Servidor não está pronto: disco do servidor cheio.',
+      falhas: ['disco'],
+    });
+    const body = multipart(await newUnitPayload(t.app), [
+      {
+        field: 'fatura',
+        filename: 'fatura.pdf',
+        contentType: 'application/pdf',
+        data: Buffer.concat([PDF, Buffer.alloc(1 << 20)]),
+      },
+    ]);
+    const save = await t.app.inject({
+      method: 'POST',
+      url: '/api/unidades/add',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(requester) },
+    });
+    expect(save.statusCode).toBe(507);
+    expect(save.json()).toEqual({ error: 1, msg: DISK_FULL });
 
-  await rm(filler());
-  expect((await ready()).json()).toEqual({ status: 'ok' });
-});
+    await rm(filler());
+    expect((await ready()).json()).toEqual({ status: 'ok' });
+  },
+);

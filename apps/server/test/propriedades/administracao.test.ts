@@ -115,7 +115,8 @@ function byPath(
   };
 }
 
-const get = (name: string, menu?: MenuKey, params?: fc.Arbitrary<string>) => byPath('GET', name, menu, params);
+const get = (name: string, menu?: MenuKey, params?: fc.Arbitrary<string>) =>
+  byPath('GET', name, menu, params);
 
 /** An export: a list's filters as a query string, valid and hostile alike, in either format. */
 function exported(name: string, menu: MenuKey, extra: Record<string, fc.Arbitrary<unknown>> = {}): Call {
@@ -409,7 +410,13 @@ function buildCalls() {
 
   // The audit trail, for administrators.
   calls.push(
-    post('/logs/list', 'logs', auditLogListBody, { id_usuario: some(rowIds.usuarios) }, some(rowIds.usuarios)),
+    post(
+      '/logs/list',
+      'logs',
+      auditLogListBody,
+      { id_usuario: some(rowIds.usuarios) },
+      some(rowIds.usuarios),
+    ),
     // The filters' call takes no field; a schema with one optional field lets the generator build bodies.
     post('/logs/filtros', 'logs', z.object({ q: z.string().optional() }), {}, some([1])),
   );

@@ -28,7 +28,10 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
     mine.push(res.json().dados.id);
   }
-  await t.app.db.update(solicitacoes).set({ regional: 5 }).where(inArray(solicitacoes.id, mine.slice(0, 2)));
+  await t.app.db
+    .update(solicitacoes)
+    .set({ regional: 5 })
+    .where(inArray(solicitacoes.id, mine.slice(0, 2)));
 });
 afterAll(() => t.close());
 
@@ -64,13 +67,24 @@ describe('relatório: who reads it and what it holds', () => {
   });
 
   it('a scope sent in the body changes nothing', async () => {
-    const forged = await report('regional', { id_regional: 5, regionais: [5], id_empresa: 1, id_grupo: 22845207, q: 'REL0' });
+    const forged = await report('regional', {
+      id_regional: 5,
+      regionais: [5],
+      id_empresa: 1,
+      id_grupo: 22845207,
+      q: 'REL0',
+    });
     expect(forged.json().total).toBe(0);
   });
 
   it('who has no report menu entry is refused (403), whatever the report', async () => {
     for (const who of ['solicitante', 'tower', 'property'])
-      for (const path of ['novas-unidades/relatorio', 'unidades/relatorio', 'consolidacao/relatorio', 'agua/novas-unidades/relatorio']) {
+      for (const path of [
+        'novas-unidades/relatorio',
+        'unidades/relatorio',
+        'consolidacao/relatorio',
+        'agua/novas-unidades/relatorio',
+      ]) {
         expect((await report(who, {}, path)).statusCode, `${who} ${path}`).toBe(403);
         expect((await exportOf(who, '', path)).statusCode, `${who} ${path} exportar`).toBe(403);
       }
@@ -103,7 +117,10 @@ describe('relatório: who reads it and what it holds', () => {
   });
 
   it('a row holds the §3 report row: requester, codes as labels, first date of each status, observations', async () => {
-    const first = await t.app.db.select().from(historicoStatus).where(eq(historicoStatus.idSolicitacao, mine[2]!));
+    const first = await t.app.db
+      .select()
+      .from(historicoStatus)
+      .where(eq(historicoStatus.idSolicitacao, mine[2]!));
     // A second passage through the status keeps the first date.
     await t.app.db.insert(historicoStatus).values({
       idSolicitacao: mine[2]!,
@@ -127,7 +144,9 @@ describe('relatório: who reads it and what it holds', () => {
       status_atual: expect.any(String),
       observacao: 'Pedido 2',
     });
-    const local = first[0]!.dataCadastro.toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' }).replace(' ', 'T');
+    const local = first[0]!.dataCadastro
+      .toLocaleString('sv-SE', { timeZone: 'America/Sao_Paulo' })
+      .replace(' ', 'T');
     expect(row[`data_status_${first[0]!.status}`]).toBe(local.slice(0, 19));
     expect(row.historico_string).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} .+: Pedido 2$/);
   });
@@ -201,9 +220,18 @@ describe('relatório: export', () => {
 
 describe("a list's Exportar (issue 13)", () => {
   const listExport = (who: string, query: string) =>
-    t.app.inject({ method: 'GET', url: `/api/novas-unidades/list/exportar?${query}`, headers: bearer(tokens[who]!) });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/novas-unidades/list/exportar?${query}`,
+      headers: bearer(tokens[who]!),
+    });
   const exportedIds = (res: { rawPayload: Buffer }) =>
-    res.rawPayload.toString('utf8').trim().split('\r\n').slice(1).map((l) => Number(l.split(';')[0]));
+    res.rawPayload
+      .toString('utf8')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => Number(l.split(';')[0]));
 
   it("exports the list's own filter (its prefix search) as the form's report, within the scope", async () => {
     const res = await listExport('celula', 'q=rel&formato=csv');
@@ -218,7 +246,10 @@ describe("a list's Exportar (issue 13)", () => {
 
   it('what the record screen hides from a role (the cell block, its files) is empty in its file too', async () => {
     const [user] = await t.app.db.select({ id: usuarios.id }).from(usuarios).limit(1);
-    await t.app.db.update(solicitacoes).set({ protocolo: 'PROTO-CELULA' }).where(eq(solicitacoes.id, mine[5]!));
+    await t.app.db
+      .update(solicitacoes)
+      .set({ protocolo: 'PROTO-CELULA' })
+      .where(eq(solicitacoes.id, mine[5]!));
     await t.app.db.insert(anexos).values({
       idSolicitacao: mine[5]!,
       tipo: 'complementar',
@@ -259,10 +290,19 @@ describe('relatório de regularização', () => {
     expect(all.statusCode, all.body).toBe(200);
     const total = all.json().total as number;
     expect(total).toBeGreaterThan(0);
-    const [one] = await t.app.db.select().from(regularizacoes).where(eq(regularizacoes.fluxo, 'energia')).limit(1);
-    await t.app.db.update(regularizacoes).set({ regional: 7, urlFatura: 'javascript:alert(1)' }).where(eq(regularizacoes.id, one!.id));
+    const [one] = await t.app.db
+      .select()
+      .from(regularizacoes)
+      .where(eq(regularizacoes.fluxo, 'energia'))
+      .limit(1);
+    await t.app.db
+      .update(regularizacoes)
+      .set({ regional: 7, urlFatura: 'javascript:alert(1)' })
+      .where(eq(regularizacoes.id, one!.id));
     const regional = await report('regional', { per_page: 50 }, 'consolidacao/relatorio');
-    expect(regional.json().dados.every((r: { regional: string }) => r.regional === 'TSP - São Paulo')).toBe(true);
+    expect(regional.json().dados.every((r: { regional: string }) => r.regional === 'TSP - São Paulo')).toBe(
+      true,
+    );
     expect(regional.json().total).toBeGreaterThanOrEqual(1);
 
     const res = await exportOf('celula', '', 'consolidacao/relatorio');
@@ -296,7 +336,13 @@ describe('relatório de regularização', () => {
 
   it('filters by divergence type and refuses one that does not exist', async () => {
     const byType = await report('celula', { tipo_divergencia: 1, per_page: 50 }, 'consolidacao/relatorio');
-    expect(byType.json().dados.every((r: { tipo_divergencia: string }) => r.tipo_divergencia === 'CNPJ Diverge da UF')).toBe(true);
-    expect((await report('celula', { tipo_divergencia: 9 }, 'consolidacao/relatorio')).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      byType
+        .json()
+        .dados.every((r: { tipo_divergencia: string }) => r.tipo_divergencia === 'CNPJ Diverge da UF'),
+    ).toBe(true);
+    expect(
+      (await report('celula', { tipo_divergencia: 9 }, 'consolidacao/relatorio')).statusCode,
+    ).toBeGreaterThanOrEqual(400);
   });
 });

@@ -108,7 +108,11 @@ describe('every call of a form is refused to a user whose menu has no entry for 
 describe('only who may save reaches the body of a save', () => {
   it('profile 3 (Consulta) is refused before a multipart upload is read, and nothing is written', async () => {
     const before = await requestCount();
-    const res = await t.app.inject({ method: 'POST', url: '/api/unidades/add', ...cutMultipart(tokens.consulta) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/unidades/add',
+      ...cutMultipart(tokens.consulta),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('Seu perfil não permite salvar esta solicitação.');
     expect(await requestCount()).toBe(before);
@@ -120,7 +124,11 @@ describe('only who may save reaches the body of a save', () => {
   });
 
   it('a group that may not create is refused before the body is read', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/novas-unidades/add', ...cutMultipart(tokens.tower) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/novas-unidades/add',
+      ...cutMultipart(tokens.tower),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('Seu grupo não pode cadastrar esta solicitação.');
   });
@@ -142,7 +150,12 @@ describe('creating needs the group\'s "cadastro" flag', () => {
   });
 
   it('with the flag the same user creates', async () => {
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app));
+    const res = await call(
+      t.app,
+      tokens.solicitante!,
+      '/api/novas-unidades/add',
+      await newUnitPayload(t.app),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });

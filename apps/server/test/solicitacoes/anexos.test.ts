@@ -25,11 +25,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uploads = async () => (await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => [])).filter((f) => f.includes('-'));
+const uploads = async () =>
+  (await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => [])).filter((f) =>
+    f.includes('-'),
+  );
 
 const upload = (version: number, file: { filename: string; contentType: string; data: Buffer }) => {
   const body = multipart({ id, version, status: 4 }, [{ field: 'complementar', ...file }]);
-  return t.app.inject({ method: 'POST', url: '/api/novas-unidades/edit', payload: body.payload, headers: { ...body.headers, ...bearer(cell) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/novas-unidades/edit',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(cell) },
+  });
 };
 
 describe('attachments of a request', () => {
@@ -38,17 +46,28 @@ describe('attachments of a request', () => {
     expect(res.statusCode, res.body).toBe(200);
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
     expect(record.complementar).toMatch(/^\/api\/arquivos\/\d+$/);
-    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: record.complementar as string,
+      headers: bearer(cell),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
     const outsider = await login(t.app, 'tower@demo.portal');
-    expect((await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(outsider) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(outsider) }))
+        .statusCode,
+    ).toBe(404);
   });
 
-  it("the cell-only attachment is not served to the requester, even by its id (GUIDE §7)", async () => {
+  it('the cell-only attachment is not served to the requester, even by its id (GUIDE §7)', async () => {
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
-    const res = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(requester) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: record.complementar as string,
+      headers: bearer(requester),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 1, msg: 'Arquivo não encontrado.' });
   });
@@ -67,17 +86,32 @@ describe('attachments of a request', () => {
     });
     const outsider = await login(t.app, 'sem-cadastro@teste.portal');
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
-    const res = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(outsider) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: record.complementar as string,
+      headers: bearer(outsider),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 1, msg: 'Arquivo não encontrado.' });
   });
 
   it('a polyglot declared text/html is stored and served as the PDF it was sniffed as, never inline HTML', async () => {
-    const polyglot = Buffer.concat([PDF, Buffer.from('<html><script>document.title="pwned"</script></html>')]);
-    const res = await upload(4, { filename: 'Relatório de campo.pdf', contentType: 'text/html', data: polyglot });
+    const polyglot = Buffer.concat([
+      PDF,
+      Buffer.from('<html><script>document.title="pwned"</script></html>'),
+    ]);
+    const res = await upload(4, {
+      filename: 'Relatório de campo.pdf',
+      contentType: 'text/html',
+      data: polyglot,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
-    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: record.complementar as string,
+      headers: bearer(cell),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
@@ -89,9 +123,17 @@ describe('attachments of a request', () => {
 
   it("a file whose content is not what its name says → 'Extensão de arquivo inválida', nothing stored", async () => {
     const before = await uploads();
-    const res = await upload(5, { filename: 'nota.pdf', contentType: 'application/pdf', data: Buffer.from('MZ executável disfarçado') });
+    const res = await upload(5, {
+      filename: 'nota.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('MZ executável disfarçado'),
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ error: 1, campo: 'complementar', msg: 'Extensão de arquivo inválida: Anexo Complementar.' });
+    expect(res.json()).toMatchObject({
+      error: 1,
+      campo: 'complementar',
+      msg: 'Extensão de arquivo inválida: Anexo Complementar.',
+    });
     expect(await uploads()).toEqual(before);
     expect((await readRequest(t.app, cell, 'novas-unidades', id)).version).toBe(5);
   });
@@ -113,7 +155,10 @@ describe('attachments of a request', () => {
   });
 
   it('apagar-arquivos removes the file where the policy allows, and only there', async () => {
-    const denied = await call(t.app, requester, '/api/novas-unidades/apagar-arquivos', { id, tipo: 'complementar' });
+    const denied = await call(t.app, requester, '/api/novas-unidades/apagar-arquivos', {
+      id,
+      tipo: 'complementar',
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().msg).toBe('Você não pode apagar o arquivo Anexo Complementar neste status.');
     const res = await call(t.app, cell, '/api/novas-unidades/apagar-arquivos', { id, tipo: 'complementar' });
@@ -124,10 +169,18 @@ describe('attachments of a request', () => {
   });
 
   it('a file name with control characters and over 255 characters is kept as text, its extension whole', async () => {
-    const res = await upload(7, { filename: `laudo\u0000\u001b${'ã'.repeat(300)}.pdf`, contentType: 'application/pdf', data: PDF });
+    const res = await upload(7, {
+      filename: `laudo\u0000\u001b${'ã'.repeat(300)}.pdf`,
+      contentType: 'application/pdf',
+      data: PDF,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const record = await readRequest(t.app, cell, 'novas-unidades', id);
-    const file = await t.app.inject({ method: 'GET', url: record.complementar as string, headers: bearer(cell) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: record.complementar as string,
+      headers: bearer(cell),
+    });
     expect(file.headers['content-disposition']).toContain(encodeURIComponent(`laudo${'ã'.repeat(246)}.pdf`));
   });
 });

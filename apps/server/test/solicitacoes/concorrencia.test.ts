@@ -49,7 +49,9 @@ describe('the duplicate check and the write are atomic', () => {
       ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().campo)).toEqual(Array(4).fill('endereco_id'));
+    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().campo)).toEqual(
+      Array(4).fill('endereco_id'),
+    );
   });
 });
 
@@ -71,7 +73,12 @@ describe('deleting a request is idempotent', () => {
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/unidades/delete', payload: { id }, headers: bearer(token) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/unidades/delete',
+          payload: { id },
+          headers: bearer(token),
+        }),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);

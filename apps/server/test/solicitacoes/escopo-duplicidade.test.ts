@@ -14,7 +14,8 @@ const tokens: Record<string, string> = {};
 let created: { id: number; unidade: string; endereco_id: string };
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['solicitante', 'tower', 'regional', 'celula']) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  for (const who of ['solicitante', 'tower', 'regional', 'celula'])
+    tokens[who] = await login(t.app, `${who}@demo.portal`);
   const payload = await rioUnitPayload(t.app, { endereco: 'Rua Escondida', bairro: 'Bairro Secreto' });
   const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', payload);
   created = { id: res.json().dados.id, unidade: payload.unidade, endereco_id: payload.endereco_id };
@@ -35,9 +36,11 @@ const HIDDEN = {
   Status: '',
 };
 
-describe('a workflow duplicate outside the caller\'s scope is told without its details', () => {
+describe("a workflow duplicate outside the caller's scope is told without its details", () => {
   it('validar-unidade: another company learns only that the unit is in the workflow', async () => {
-    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-unidade', { unidade: created.unidade });
+    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-unidade', {
+      unidade: created.unidade,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: 0, total: 1, dados: [HIDDEN] });
     expect(res.body).not.toMatch(/Escondida|Secreto|Iniciada/);
@@ -52,35 +55,58 @@ describe('a workflow duplicate outside the caller\'s scope is told without its d
       expect(res.json()).toEqual({ error: 0, total: 1, dados: [HIDDEN] });
     }
     // The requester, who may read it, is editing that very record: no duplicate of itself.
-    const own = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', { unidade: created.unidade, id: created.id });
+    const own = await call(t.app, tokens.solicitante!, '/api/novas-unidades/validar-unidade', {
+      unidade: created.unidade,
+      id: created.id,
+    });
     expect(own.json()).toEqual({ error: 0, total: 0, dados: [] });
   });
 
   it('validar-endereco: the same, and the unit behind the address id is not told either', async () => {
-    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-endereco', { endereco_id: created.endereco_id });
+    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-endereco', {
+      endereco_id: created.endereco_id,
+    });
     expect(res.json()).toEqual({ error: 0, total: 1, dados: [HIDDEN] });
     expect(res.body).not.toContain(created.unidade);
   });
 
-  it('a regional that does not cover the request\'s regional gets no details', async () => {
-    const res = await call(t.app, tokens.regional!, '/api/novas-unidades/validar-unidade', { unidade: created.unidade });
+  it("a regional that does not cover the request's regional gets no details", async () => {
+    const res = await call(t.app, tokens.regional!, '/api/novas-unidades/validar-unidade', {
+      unidade: created.unidade,
+    });
     expect(res.json().dados).toEqual([HIDDEN]);
   });
 
-  it('within scope (the creator\'s company, the cell) the details are shown', async () => {
+  it("within scope (the creator's company, the cell) the details are shown", async () => {
     for (const who of ['solicitante', 'celula']) {
-      const res = await call(t.app, tokens[who]!, '/api/novas-unidades/validar-unidade', { unidade: created.unidade });
+      const res = await call(t.app, tokens[who]!, '/api/novas-unidades/validar-unidade', {
+        unidade: created.unidade,
+      });
       expect(res.json().dados).toEqual([
-        expect.objectContaining({ origem: 'workflow', id: created.id, UC: created.unidade, Bairro: 'Bairro Secreto', Status: 'Solicitação Iniciada' }),
+        expect.objectContaining({
+          origem: 'workflow',
+          id: created.id,
+          UC: created.unidade,
+          Bairro: 'Bairro Secreto',
+          Status: 'Solicitação Iniciada',
+        }),
       ]);
     }
   });
 
-  it('units of the provider\'s base are shown to everyone, as the base modal needs them', async () => {
+  it("units of the provider's base are shown to everyone, as the base modal needs them", async () => {
     const [unit] = await t.app.db.select().from(baseProvedor).limit(1);
-    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-unidade', { unidade: unit!.uc });
+    const res = await call(t.app, tokens.tower!, '/api/novas-unidades/validar-unidade', {
+      unidade: unit!.uc,
+    });
     expect(res.json().dados).toEqual([
-      expect.objectContaining({ origem: 'base', sge: true, UC: unit!.uc, Rz_Social: unit!.rzSocial, Status: expect.stringMatching(/^(Ativa|Inativa)$/) }),
+      expect.objectContaining({
+        origem: 'base',
+        sge: true,
+        UC: unit!.uc,
+        Rz_Social: unit!.rzSocial,
+        Status: expect.stringMatching(/^(Ativa|Inativa)$/),
+      }),
     ]);
   });
 });

@@ -11,8 +11,10 @@ const tokens: Record<string, string> = {};
 let id: number;
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['solicitante', 'regional', 'celula']) tokens[who] = await login(t.app, `${who}@demo.portal`);
-  id = (await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app))).json().dados.id;
+  for (const who of ['solicitante', 'regional', 'celula'])
+    tokens[who] = await login(t.app, `${who}@demo.portal`);
+  id = (await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app))).json()
+    .dados.id;
   await call(t.app, tokens.regional!, '/api/novas-unidades/edit', { id, version: 1, status: 2 });
   const body = multipart({ id, version: 2, status: 4, centro_custo: 'CC-SECRETO', protocolo: 'PROT-77' }, [
     { field: 'complementar', filename: 'parecer-interno.pdf', contentType: 'application/pdf', data: PDF },
@@ -27,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('list {id} serves only what the caller\'s screen shows', () => {
-  it('the requester gets neither the cell-only attachment nor the cell\'s fields', async () => {
+describe("list {id} serves only what the caller's screen shows", () => {
+  it("the requester gets neither the cell-only attachment nor the cell's fields", async () => {
     const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/list', { id });
     expect(res.statusCode).toBe(200);
     const record = res.json().dados;
@@ -37,19 +39,32 @@ describe('list {id} serves only what the caller\'s screen shows', () => {
     expect(record).not.toHaveProperty('protocolo');
     expect(record.anexos).toEqual([]);
     expect(res.body).not.toMatch(/CC-SECRETO|PROT-77|parecer-interno/);
-    expect(record).toMatchObject({ id, status: 4, unidade: expect.any(String), endereco_id: expect.any(String) });
+    expect(record).toMatchObject({
+      id,
+      status: 4,
+      unidade: expect.any(String),
+      endereco_id: expect.any(String),
+    });
   });
 
   it('the cell, who sees them on its screen, gets them', async () => {
     const record = await readRequest(t.app, tokens.celula!, 'novas-unidades', id);
-    expect(record).toMatchObject({ centro_custo: 'CC-SECRETO', protocolo: 'PROT-77', complementar: expect.stringMatching(/^\/api\/arquivos\//) });
-    expect(record.anexos).toEqual([expect.objectContaining({ tipo: 'complementar', nome: 'parecer-interno.pdf' })]);
+    expect(record).toMatchObject({
+      centro_custo: 'CC-SECRETO',
+      protocolo: 'PROT-77',
+      complementar: expect.stringMatching(/^\/api\/arquivos\//),
+    });
+    expect(record.anexos).toEqual([
+      expect.objectContaining({ tipo: 'complementar', nome: 'parecer-interno.pdf' }),
+    ]);
   });
 
   it('the record the requester reads back is accepted unchanged by its edit call', async () => {
     const record = await readRequest(t.app, tokens.solicitante!, 'novas-unidades', id);
     const res = await call(t.app, tokens.celula!, '/api/novas-unidades/edit', { ...record, status: 4 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await readRequest(t.app, tokens.celula!, 'novas-unidades', id)).toMatchObject({ centro_custo: 'CC-SECRETO' });
+    expect(await readRequest(t.app, tokens.celula!, 'novas-unidades', id)).toMatchObject({
+      centro_custo: 'CC-SECRETO',
+    });
   });
 });

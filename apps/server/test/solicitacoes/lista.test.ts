@@ -9,9 +9,15 @@ const tokens: Record<string, string> = {};
 const ids: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['solicitante', 'regional', 'celula', 'tower']) tokens[who] = await login(t.app, `${who}@demo.portal`);
+  for (const who of ['solicitante', 'regional', 'celula', 'tower'])
+    tokens[who] = await login(t.app, `${who}@demo.portal`);
   for (let i = 0; i < 12; i++) {
-    const res = await call(t.app, tokens.solicitante!, '/api/novas-unidades/add', await newUnitPayload(t.app, { unidade: `UCL${String(i).padStart(4, '0')}`, site_id: `SITE${i}` }));
+    const res = await call(
+      t.app,
+      tokens.solicitante!,
+      '/api/novas-unidades/add',
+      await newUnitPayload(t.app, { unidade: `UCL${String(i).padStart(4, '0')}`, site_id: `SITE${i}` }),
+    );
     ids.push(res.json().dados.id);
   }
   // Two in another regional (TRJ = 5), one of them refused by the regional.
@@ -20,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (who: string, body: Record<string, unknown> = {}) => call(t.app, tokens[who]!, '/api/novas-unidades/list', body);
+const list = (who: string, body: Record<string, unknown> = {}) =>
+  call(t.app, tokens[who]!, '/api/novas-unidades/list', body);
 
 describe('novas-unidades/list', () => {
   it('pages on the server (default 10) and answers the total', async () => {
@@ -41,15 +48,25 @@ describe('novas-unidades/list', () => {
   });
 
   it('filters by status and searches endereco_id, unidade and site_id (at least 2 characters)', async () => {
-    expect((await list('celula', { status: 3 })).json().dados.map((r: { id: number }) => r.id)).toEqual([ids[1]]);
-    expect((await list('celula', { q: 'ucl0011' })).json().dados.map((r: { unidade: string }) => r.unidade)).toEqual(['UCL0011']);
+    expect((await list('celula', { status: 3 })).json().dados.map((r: { id: number }) => r.id)).toEqual([
+      ids[1],
+    ]);
+    expect(
+      (await list('celula', { q: 'ucl0011' })).json().dados.map((r: { unidade: string }) => r.unidade),
+    ).toEqual(['UCL0011']);
     expect((await list('celula', { q: 'SITE1' })).json().total).toBe(3); // SITE1, SITE10, SITE11
     expect((await list('celula', { q: 'U' })).json().total).toBe(12); // one character searches nothing
   });
 
   it('sorts by an allowed column and refuses others', async () => {
     const asc = await list('celula', { sort: 'unidade', order: 'asc', per_page: 5 });
-    expect(asc.json().dados.map((r: { unidade: string }) => r.unidade)).toEqual(['UCL0000', 'UCL0001', 'UCL0002', 'UCL0003', 'UCL0004']);
+    expect(asc.json().dados.map((r: { unidade: string }) => r.unidade)).toEqual([
+      'UCL0000',
+      'UCL0001',
+      'UCL0002',
+      'UCL0003',
+      'UCL0004',
+    ]);
     expect((await list('celula', { sort: 'password_hash' })).statusCode).toBe(422);
   });
 
@@ -57,8 +74,20 @@ describe('novas-unidades/list', () => {
     const [row] = (await list('celula', { per_page: 5 })).json().dados;
     expect(Object.keys(row).sort()).toEqual(
       [
-        'data_ativacao', 'data_pedido', 'endereco_id', 'id', 'municipio', 'site_id', 'status', 'uf', 'unidade',
-        'regional', 'regional_nome', 'solicitante', 'empresa', 'atualizado_em',
+        'data_ativacao',
+        'data_pedido',
+        'endereco_id',
+        'id',
+        'municipio',
+        'site_id',
+        'status',
+        'uf',
+        'unidade',
+        'regional',
+        'regional_nome',
+        'solicitante',
+        'empresa',
+        'atualizado_em',
       ].sort(),
     );
   });
@@ -111,10 +140,16 @@ describe('novas-unidades/list: paging forward after a row (issue 12, keyset)', (
 
   it('a page past the end is empty and still tells the total, with or without a search', async () => {
     const all = (await list('celula')).json().total;
-    expect((await list('celula', { page: 50, per_page: 10 })).json()).toMatchObject({ dados: [], total: all });
+    expect((await list('celula', { page: 50, per_page: 10 })).json()).toMatchObject({
+      dados: [],
+      total: all,
+    });
     expect((await list('celula', { page: 50, q: 'SITE1' })).json()).toMatchObject({ dados: [], total: 3 });
     const last = idsOf(await list('celula', { page: 1, per_page: 50 })).at(-1);
-    expect((await list('celula', { page: 2, per_page: 50, apos: last })).json()).toMatchObject({ dados: [], total: all });
+    expect((await list('celula', { page: 2, per_page: 50, apos: last })).json()).toMatchObject({
+      dados: [],
+      total: all,
+    });
   });
 
   it('an apos that is no record id is refused with the field named', async () => {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (who: string, mode: 'add' | 'edit', payload: unknown) => call(t.app, tokens[who]!, `/api/novas-unidades/${mode}`, payload);
+const save = (who: string, mode: 'add' | 'edit', payload: unknown) =>
+  call(t.app, tokens[who]!, `/api/novas-unidades/${mode}`, payload);
 
 describe('energy new unit: from request to insertion in the base', () => {
   let id: number;
@@ -21,7 +22,11 @@ describe('energy new unit: from request to insertion in the base', () => {
   const step = async (who: string, changes: Record<string, unknown>) => {
     const res = await save(who, 'edit', { id, version, ...changes });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ error: 0, msg: 'Salvo com sucesso', dados: { id, status: changes.status } });
+    expect(res.json()).toMatchObject({
+      error: 0,
+      msg: 'Salvo com sucesso',
+      dados: { id, status: changes.status },
+    });
     version = res.json().dados.version;
   };
 
@@ -71,11 +76,17 @@ describe('energy new unit: from request to insertion in the base', () => {
   });
 
   it('the status history lists every step with who did it; the observation history the notes', async () => {
-    const history = (await call(t.app, tokens.celula!, '/api/novas-unidades/status', { id_unidade: id })).json().dados;
+    const history = (
+      await call(t.app, tokens.celula!, '/api/novas-unidades/status', { id_unidade: id })
+    ).json().dados;
     expect(history.map((h: { status: number }) => h.status)).toEqual([8, 7, 5, 4, 2, 1, 0]);
     expect(history[0]).toMatchObject({ nome: 'Alberto Operador AME', data_cadastro: expect.any(String) });
-    const notes = (await call(t.app, tokens.celula!, '/api/novas-unidades/historicos', { id_unidade: id })).json().dados;
-    expect(notes).toEqual([{ nome: 'Renata Regional', data: expect.any(String), obs: 'Endereço conferido.' }]);
+    const notes = (
+      await call(t.app, tokens.celula!, '/api/novas-unidades/historicos', { id_unidade: id })
+    ).json().dados;
+    expect(notes).toEqual([
+      { nome: 'Renata Regional', data: expect.any(String), obs: 'Endereço conferido.' },
+    ]);
   });
 
   it('a record read back whole is accepted as the edit payload (read-only extras ignored)', async () => {

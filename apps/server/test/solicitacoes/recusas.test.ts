@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, historicoObservacoes, historicoStatus, solicitacoes, usuarios } from '../../src/db/schema.ts';
+import {
+  auditLog,
+  historicoObservacoes,
+  historicoStatus,
+  solicitacoes,
+  usuarios,
+} from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, multipart, newUnitPayload, PNG } from '../support/requests.ts';
 
@@ -20,12 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (who: string, mode: 'add' | 'edit', payload: unknown) => call(t.app, tokens[who]!, `/api/novas-unidades/${mode}`, payload);
+const save = (who: string, mode: 'add' | 'edit', payload: unknown) =>
+  call(t.app, tokens[who]!, `/api/novas-unidades/${mode}`, payload);
 
 /** Everything a refused save could have touched, to compare before and after. */
 async function snapshot() {
-  const count = async (table: typeof solicitacoes | typeof historicoStatus | typeof historicoObservacoes | typeof auditLog) =>
-    (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  const count = async (
+    table: typeof solicitacoes | typeof historicoStatus | typeof historicoObservacoes | typeof auditLog,
+  ) => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
   const rows = await t.app.db.select().from(solicitacoes).orderBy(solicitacoes.id);
   const uploads = await readdir(path.join(t.config.dataDir, 'uploads'), { recursive: true }).catch(() => []);
   return {
@@ -61,13 +69,62 @@ describe('each kind of refusal leaves the database unchanged', () => {
     code: number;
     msg: RegExp;
   }[] = [
-    { name: 'a field the policy locks (regional changes the unit at 0)', who: 'regional', status: 0, payload: { status: 1, unidade: 'OUTRA' }, code: 403, msg: /O campo Unidade não pode ser alterado neste status/ },
-    { name: 'a status the role may not choose (regional chooses 8)', who: 'regional', status: 1, payload: { status: 8 }, code: 403, msg: /Você não pode escolher o status "Inserida na Base Xerox\/AME"/ },
-    { name: 'a move the transition table forbids (cell from 5 back to 4)', who: 'celula', status: 5, payload: { status: 4 }, code: 422, msg: /não pode passar de "Aprovada Célula - Aguardando Concessionária" para "Em Validação Célula"/ },
-    { name: 'no jump the transition table lacks (provider inserts into the base a request Property just started)', who: 'amee', status: 13, payload: { status: 8 }, code: 422, msg: /não pode passar de ".+" para "Inserida na Base Xerox\/AME"/ },
-    { name: 'a required field omitted (regional refuses with 3 and no observation)', who: 'regional', status: 1, payload: { status: 3 }, code: 422, msg: /O campo Observação é obrigatório/ },
-    { name: 'payment type required when the cell approves (7)', who: 'celula', status: 5, payload: { status: 7, tipo_de_pagamento: null }, code: 422, msg: /Tipo de Pagamento.* é obrigatório/ },
-    { name: 'someone who may not save (profile 3 Consulta)', who: 'consulta', status: 4, payload: { status: 5 }, code: 403, msg: /Seu perfil não permite salvar/ },
+    {
+      name: 'a field the policy locks (regional changes the unit at 0)',
+      who: 'regional',
+      status: 0,
+      payload: { status: 1, unidade: 'OUTRA' },
+      code: 403,
+      msg: /O campo Unidade não pode ser alterado neste status/,
+    },
+    {
+      name: 'a status the role may not choose (regional chooses 8)',
+      who: 'regional',
+      status: 1,
+      payload: { status: 8 },
+      code: 403,
+      msg: /Você não pode escolher o status "Inserida na Base Xerox\/AME"/,
+    },
+    {
+      name: 'a move the transition table forbids (cell from 5 back to 4)',
+      who: 'celula',
+      status: 5,
+      payload: { status: 4 },
+      code: 422,
+      msg: /não pode passar de "Aprovada Célula - Aguardando Concessionária" para "Em Validação Célula"/,
+    },
+    {
+      name: 'no jump the transition table lacks (provider inserts into the base a request Property just started)',
+      who: 'amee',
+      status: 13,
+      payload: { status: 8 },
+      code: 422,
+      msg: /não pode passar de ".+" para "Inserida na Base Xerox\/AME"/,
+    },
+    {
+      name: 'a required field omitted (regional refuses with 3 and no observation)',
+      who: 'regional',
+      status: 1,
+      payload: { status: 3 },
+      code: 422,
+      msg: /O campo Observação é obrigatório/,
+    },
+    {
+      name: 'payment type required when the cell approves (7)',
+      who: 'celula',
+      status: 5,
+      payload: { status: 7, tipo_de_pagamento: null },
+      code: 422,
+      msg: /Tipo de Pagamento.* é obrigatório/,
+    },
+    {
+      name: 'someone who may not save (profile 3 Consulta)',
+      who: 'consulta',
+      status: 4,
+      payload: { status: 5 },
+      code: 403,
+      msg: /Seu perfil não permite salvar/,
+    },
     {
       name: "a file the policy locks (the cell sends the tower's complementary file)",
       who: 'celula',
@@ -85,7 +142,11 @@ describe('each kind of refusal leaves the database unchanged', () => {
       const before = await snapshot();
       const body = { id, version, ...c.payload };
       const res = c.files
-        ? await t.app.inject({ method: 'POST', url: '/api/novas-unidades/edit', ...withAuth(multipart(body, c.files), c.who) })
+        ? await t.app.inject({
+            method: 'POST',
+            url: '/api/novas-unidades/edit',
+            ...withAuth(multipart(body, c.files), c.who),
+          })
         : await save(c.who, 'edit', body);
       expect(res.statusCode, res.body).toBe(c.code);
       expect(res.json().error).toBe(1);
@@ -101,7 +162,10 @@ describe('each kind of refusal leaves the database unchanged', () => {
     const before = await snapshot();
     const second = await save('regional', 'edit', { id, version: 1, status: 3, observacao: 'Recusa tardia' });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: 1, msg: 'Este registro foi alterado por outro usuário. Recarregue a página.' });
+    expect(second.json()).toEqual({
+      error: 1,
+      msg: 'Este registro foi alterado por outro usuário. Recarregue a página.',
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -115,7 +179,11 @@ describe('each kind of refusal leaves the database unchanged', () => {
 
   it('an invalid CPF/CNPJ → 422 with the form message, nothing written', async () => {
     const before = await snapshot();
-    const res = await save('solicitante', 'add', await newUnitPayload(t.app, { cnpj_solicitada: '11.111.111/1111-11' }));
+    const res = await save(
+      'solicitante',
+      'add',
+      await newUnitPayload(t.app, { cnpj_solicitada: '11.111.111/1111-11' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: 1, msg: 'CNPJ/CPF inválido', campo: 'cnpj_solicitada' });
     expect(await snapshot()).toEqual(before);
@@ -131,7 +199,10 @@ describe('each kind of refusal leaves the database unchanged', () => {
   it('a field over its maximum → 400 naming the field', async () => {
     const res = await save('solicitante', 'add', await newUnitPayload(t.app, { endereco: 'x'.repeat(41) }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ campo: 'endereco', msg: 'O campo Endereço pode ter no máximo 40 caracteres.' });
+    expect(res.json()).toMatchObject({
+      campo: 'endereco',
+      msg: 'O campo Endereço pode ter no máximo 40 caracteres.',
+    });
   });
 
   it('an unknown regional → 422 "Regional não encontrada.", nothing written', async () => {
@@ -154,10 +225,22 @@ describe('each kind of refusal leaves the database unchanged', () => {
   it('the same file slot twice in one save → 422 naming the file, nothing written and no file kept', async () => {
     const before = await snapshot();
     const payload = await newUnitPayload(t.app);
-    const twice = ['primeira.png', 'segunda.png'].map((filename) => ({ field: 'complementar', filename, contentType: 'image/png', data: PNG }));
-    const res = await t.app.inject({ method: 'POST', url: '/api/novas-unidades/add', ...withAuth(multipart(payload, twice), 'solicitante') });
+    const twice = ['primeira.png', 'segunda.png'].map((filename) => ({
+      field: 'complementar',
+      filename,
+      contentType: 'image/png',
+      data: PNG,
+    }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/novas-unidades/add',
+      ...withAuth(multipart(payload, twice), 'solicitante'),
+    });
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({ msg: 'O arquivo Anexo Complementar foi enviado mais de uma vez.', campo: 'complementar' });
+    expect(res.json()).toMatchObject({
+      msg: 'O arquivo Anexo Complementar foi enviado mais de uma vez.',
+      campo: 'complementar',
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -181,7 +264,10 @@ describe('every save is audited', () => {
       .from(auditLog)
       .where(eq(auditLog.entidadeId, String(id)))
       .orderBy(auditLog.id);
-    const [regional] = await t.app.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, 'regional@demo.portal'));
+    const [regional] = await t.app.db
+      .select({ id: usuarios.id })
+      .from(usuarios)
+      .where(eq(usuarios.email, 'regional@demo.portal'));
     expect(rows.map((r) => r.acao)).toEqual(['criar-solicitacao', 'editar-solicitacao']);
     expect(rows[1]).toMatchObject({
       idUsuario: regional!.id,

@@ -9,7 +9,6 @@ import { startServer } from '../../src/startup/start-server.ts';
 import { freshDatabase } from '../support/test-app.ts';
 import { START_ENV } from './support.ts';
 
-
 describe('demo users exist only on the embedded default and only in a new database (GUIDE §7)', () => {
   let dir: string;
   beforeAll(async () => {
@@ -37,7 +36,12 @@ describe('demo users exist only on the embedded default and only in a new databa
   }, 90_000);
 
   it('refuses to start with SEED_DEMO=1 and DATABASE_URL, in one Portuguese line', async () => {
-    const env = { ...START_ENV, DATA_DIR: path.join(dir, 'refused'), SEED_DEMO: '1', DATABASE_URL: 'postgres://127.0.0.1:1/x' };
+    const env = {
+      ...START_ENV,
+      DATA_DIR: path.join(dir, 'refused'),
+      SEED_DEMO: '1',
+      DATABASE_URL: 'postgres://127.0.0.1:1/x',
+    };
     await expect(startServer(env)).rejects.toThrow(SEED_DEMO_WITH_POSTGRES);
   });
 
@@ -45,7 +49,11 @@ describe('demo users exist only on the embedded default and only in a new databa
     'creates no demo user on a new PostgreSQL database, but still the reference data',
     async () => {
       const database = await freshDatabase();
-      const started = await startServer({ ...START_ENV, DATA_DIR: path.join(dir, 'pg'), DATABASE_URL: database.url });
+      const started = await startServer({
+        ...START_ENV,
+        DATA_DIR: path.join(dir, 'pg'),
+        DATABASE_URL: database.url,
+      });
       try {
         expect(started.app.seededUsers).toEqual([]);
         expect((await started.app.db.select({ n: count() }).from(usuarios))[0]!.n).toBe(0);

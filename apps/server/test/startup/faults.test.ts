@@ -49,20 +49,25 @@ describe('a server that cannot start says why in one Portuguese line and exits n
     const dataDir = path.join(file, 'data');
     const run = await runScript('main.ts', { DATA_DIR: dataDir, SEED_DEMO: '0' });
     expect(run.code).not.toBe(0);
-    expect(lines(run.stderr)).toEqual([`DATA_DIR não é uma pasta (${dataDir}): aponte DATA_DIR para uma pasta gravável.`]);
+    expect(lines(run.stderr)).toEqual([
+      `DATA_DIR não é uma pasta (${dataDir}): aponte DATA_DIR para uma pasta gravável.`,
+    ]);
   });
 
   // root writes through any file mode, so chmod cannot make a folder read-only for it.
-  it.skipIf(process.getuid?.() === 0)('read-only DATA_DIR (skipped as root, whom file modes do not stop)', async () => {
-    const dataDir = path.join(dir, 'somente-leitura');
-    await mkdir(dataDir);
-    await chmod(dataDir, 0o555);
-    const run = await runScript('main.ts', { DATA_DIR: dataDir, SEED_DEMO: '0' });
-    expect(run.code).not.toBe(0);
-    expect(lines(run.stderr)).toEqual([
-      `DATA_DIR não permite gravação (${dataDir}): ajuste as permissões ou aponte DATA_DIR para uma pasta gravável.`,
-    ]);
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    'read-only DATA_DIR (skipped as root, whom file modes do not stop)',
+    async () => {
+      const dataDir = path.join(dir, 'somente-leitura');
+      await mkdir(dataDir);
+      await chmod(dataDir, 0o555);
+      const run = await runScript('main.ts', { DATA_DIR: dataDir, SEED_DEMO: '0' });
+      expect(run.code).not.toBe(0);
+      expect(lines(run.stderr)).toEqual([
+        `DATA_DIR não permite gravação (${dataDir}): ajuste as permissões ou aponte DATA_DIR para uma pasta gravável.`,
+      ]);
+    },
+  );
 
   it('full disk under DATA_DIR (the probe write fails with ENOSPC)', () => {
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

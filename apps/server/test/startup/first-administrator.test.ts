@@ -101,7 +101,12 @@ describe('npm run create-admin creates the first administrator where no demo use
   });
 
   it('without ADMIN_PASSWORD and no terminal to type it, prints how to use it', async () => {
-    expect(await createAdminCommand({ argv: ['--email', 'chefe@empresa.com.br'], env: { DATA_DIR: path.join(root, 'unused') } })).toEqual({
+    expect(
+      await createAdminCommand({
+        argv: ['--email', 'chefe@empresa.com.br'],
+        env: { DATA_DIR: path.join(root, 'unused') },
+      }),
+    ).toEqual({
       code: 1,
       line: CREATE_ADMIN_USAGE,
     });
@@ -119,7 +124,10 @@ describe('npm run create-admin creates the first administrator where no demo use
 
   it('runs as a command: one Portuguese line on stdout, exit 0', async () => {
     const db = await newDatabaseEnv(root, 'spawned');
-    const run = await runScript('cli/create-admin.ts', { ...db.env, ADMIN_PASSWORD: PASSWORD }, ['--email', 'chefe@empresa.com.br']);
+    const run = await runScript('cli/create-admin.ts', { ...db.env, ADMIN_PASSWORD: PASSWORD }, [
+      '--email',
+      'chefe@empresa.com.br',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toEqual([
       'Administrador criado: chefe@empresa.com.br (perfil 1, grupo Célula 22845207); uma nova senha será pedida no primeiro acesso.',
@@ -131,7 +139,12 @@ describe('npm run create-admin creates the first administrator where no demo use
 describe('ADMIN_EMAIL and ADMIN_PASSWORD at start create the first administrator only into a database with no user', () => {
   it('creates it at the first start; at a later start with users it creates nobody', async () => {
     const db = await newDatabaseEnv(root, 'at-start');
-    const first = await startServer({ ...startEnv, ...db.env, ADMIN_EMAIL: 'chefe@empresa.com.br', ADMIN_PASSWORD: PASSWORD });
+    const first = await startServer({
+      ...startEnv,
+      ...db.env,
+      ADMIN_EMAIL: 'chefe@empresa.com.br',
+      ADMIN_PASSWORD: PASSWORD,
+    });
     expect(first.firstAdministrator).toEqual({ email: 'chefe@empresa.com.br', outcome: 'created' });
     expect((await signIn(first.app, 'chefe@empresa.com.br', PASSWORD)).json().user).toMatchObject({
       perfil: PROFILE.ADMINISTRADOR,
@@ -139,9 +152,19 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start create the first administrator
     });
     await first.app.close();
 
-    const second = await startServer({ ...startEnv, ...db.env, ADMIN_EMAIL: 'outro@empresa.com.br', ADMIN_PASSWORD: PASSWORD });
-    expect(second.firstAdministrator).toEqual({ email: 'outro@empresa.com.br', outcome: 'database-has-users' });
-    expect(await second.app.db.select().from(usuarios).where(eq(usuarios.email, 'outro@empresa.com.br'))).toEqual([]);
+    const second = await startServer({
+      ...startEnv,
+      ...db.env,
+      ADMIN_EMAIL: 'outro@empresa.com.br',
+      ADMIN_PASSWORD: PASSWORD,
+    });
+    expect(second.firstAdministrator).toEqual({
+      email: 'outro@empresa.com.br',
+      outcome: 'database-has-users',
+    });
+    expect(
+      await second.app.db.select().from(usuarios).where(eq(usuarios.email, 'outro@empresa.com.br')),
+    ).toEqual([]);
     await second.app.close();
     await db.drop();
   });

@@ -117,7 +117,13 @@ describe('linha da base do provedor', () => {
 
   it('identificadores da base são guardados na grafia única dos formulários (GUIDE §7)', () => {
     const checked = checkBaseRow(
-      { ...row, uc: '３０００-０００１', enderecoId: 'sp\u200B7000001', siteId: 'spó001', numeroMedidor: 'ｍ123' },
+      {
+        ...row,
+        uc: '３０００-０００１',
+        enderecoId: 'sp\u200B7000001',
+        siteId: 'spó001',
+        numeroMedidor: 'ｍ123',
+      },
       ctx,
     );
     expect(checked).toMatchObject({

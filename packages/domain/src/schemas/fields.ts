@@ -19,7 +19,11 @@ import { cleanTaxId, isValidCpfOrCnpj } from '../validators/tax-id.ts';
  * make two spellings of one unit look like two units to the duplicate check.
  */
 export const cleanTypedText = (typed: string): string =>
-  typed.normalize('NFC').replace(/\p{Cf}/gu, '').replace(/\p{Zs}/gu, ' ').trim();
+  typed
+    .normalize('NFC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\p{Zs}/gu, ' ')
+    .trim();
 
 const blankToNull = (value: unknown) => {
   if (typeof value === 'string') return cleanTypedText(value) || null;

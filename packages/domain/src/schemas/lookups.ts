@@ -7,7 +7,10 @@ import { optionalRecordId, recordId, requiredIdentifier } from './fields.ts';
 /** The small calls of spec §7 (both parts) around a record: duplicates, histories, files, delete. */
 
 /** validar-unidade: is this unit already in the workflow or in the provider's base? `id`: the record being edited, which is no duplicate of itself. */
-export const validateUnitBody = z.object({ unidade: requiredIdentifier(FIELD_MAX.unidade, 'Unidade'), id: optionalRecordId });
+export const validateUnitBody = z.object({
+  unidade: requiredIdentifier(FIELD_MAX.unidade, 'Unidade'),
+  id: optionalRecordId,
+});
 
 /** validar-endereco: the same question for an address id. */
 export const validateAddressBody = z.object({

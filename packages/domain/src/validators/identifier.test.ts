@@ -14,13 +14,11 @@ const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '
 /** The identifier with a character of `extra` after each of the chosen positions. */
 const sprinkled = (extra: string[]) =>
   identifier.chain((id) =>
-    fc
-      .array(fc.tuple(fc.nat(id.length - 1), fc.constantFrom(...extra)), { maxLength: 5 })
-      .map((inserts) => {
-        const chars = [...id];
-        for (const [at, c] of inserts) chars[at] += c;
-        return { id, typed: chars.join('') };
-      }),
+    fc.array(fc.tuple(fc.nat(id.length - 1), fc.constantFrom(...extra)), { maxLength: 5 }).map((inserts) => {
+      const chars = [...id];
+      for (const [at, c] of inserts) chars[at] += c;
+      return { id, typed: chars.join('') };
+    }),
   );
 
 describe('an identifier is compared in one spelling (GUIDE §7)', () => {
@@ -54,7 +52,12 @@ describe('an identifier is compared in one spelling (GUIDE §7)', () => {
   });
 
   it('normalising twice changes nothing', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => normalizeIdentifier(normalizeIdentifier(s)) === normalizeIdentifier(s)));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        (s) => normalizeIdentifier(normalizeIdentifier(s)) === normalizeIdentifier(s),
+      ),
+    );
   });
 });
 

@@ -80,7 +80,9 @@ export function requestPolicy(input: RequestPolicyInput): RequestPolicy {
   const grant = !creating && input.creatorWindow ? withCorrection(roleGrant) : roleGrant;
   if (!grant) return readOnly(cannotEditInStatus(statusLabel(currentStatus!, flow, kind)));
 
-  const statusChoices = creating ? [initialStatus(actor.papel)] : choicesFrom(role, currentStatus, flow, grant);
+  const statusChoices = creating
+    ? [initialStatus(actor.papel)]
+    : choicesFrom(role, currentStatus, flow, grant);
   const chosen = input.chosenStatus ?? (creating ? statusChoices[0]! : currentStatus);
   const rules = rulesThatApply(role, chosen === currentStatus ? null : chosen);
   const required = new Set<RequestField>([...form.requiredFields, ...rules.flatMap((r) => r.require ?? [])]);

@@ -40,7 +40,11 @@ describe('Blocos visíveis por grupo', () => {
   });
 
   it('Anexo Complementar Tower: o Tower o envia no status 9; Célula e Xerox/AME o veem para avaliar', () => {
-    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 9)).toEqual(['amee', 'celula', 'tower']);
+    expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 9)).toEqual([
+      'amee',
+      'celula',
+      'tower',
+    ]);
     expect(seers((p) => p.visibleFiles.includes('complementar_tower'), 4)).toEqual(['amee', 'celula']);
   });
 

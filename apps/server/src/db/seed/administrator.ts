@@ -21,7 +21,11 @@ export type AdministratorInput = z.infer<typeof administratorInput>;
 const SOURCE = { email: 'ADMIN_EMAIL', name: 'ADMIN_NAME', password: 'ADMIN_PASSWORD' } as const;
 
 /** Validates what the operator gave (e-mail, name, and the domain's password rules). */
-export function parseAdministrator(raw: { email?: string; name?: string; password?: string }): AdministratorInput {
+export function parseAdministrator(raw: {
+  email?: string;
+  name?: string;
+  password?: string;
+}): AdministratorInput {
   const result = administratorInput.safeParse({ ...raw, name: raw.name || DEFAULT_ADMIN_NAME });
   if (result.success) return { ...result.data, email: result.data.email.toLowerCase() };
   const issue = result.error.issues[0]!;
@@ -60,7 +64,8 @@ export async function createAdministrator(
         .select({ idPerfil: usuarios.idPerfil })
         .from(usuarios)
         .where(eq(sql`lower(${usuarios.email})`, input.email));
-      if (existing) return existing.idPerfil === PROFILE.ADMINISTRADOR ? 'already-administrator' : 'email-taken';
+      if (existing)
+        return existing.idPerfil === PROFILE.ADMINISTRADOR ? 'already-administrator' : 'email-taken';
       const values = {
         name: input.name,
         email: input.email,
@@ -72,7 +77,13 @@ export async function createAdministrator(
         .insert(usuarios)
         .values({ ...values, passwordHash })
         .returning({ id: usuarios.id });
-      await writeAudit(tx, { idUsuario: null, acao: 'criar', entidade: 'usuario', entidadeId: created!.id, depois: values });
+      await writeAudit(tx, {
+        idUsuario: null,
+        acao: 'criar',
+        entidade: 'usuario',
+        entidadeId: created!.id,
+        depois: values,
+      });
       return 'created';
     });
   } catch (err) {

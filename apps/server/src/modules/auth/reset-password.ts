@@ -17,6 +17,12 @@ export async function resetPassword(db: Database, hash: string, password: string
     if (!reset) throw badRequest(INVALID_RESET_LINK);
     await setOwnPassword(tx, reset.idUsuario, passwordHash);
     await revokeAllSessions(tx, reset.idUsuario);
-    await writeAudit(tx, { idUsuario: reset.idUsuario, acao: 'redefinir-senha', entidade: 'usuario', entidadeId: reset.idUsuario, ip });
+    await writeAudit(tx, {
+      idUsuario: reset.idUsuario,
+      acao: 'redefinir-senha',
+      entidade: 'usuario',
+      entidadeId: reset.idUsuario,
+      ip,
+    });
   });
 }

@@ -19,7 +19,6 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { importBase } from './import-base.ts';
 import { earlierRunsUnderWay, readQueuedRun, updateRunUnderWay } from './repo.ts';
 
-
 /** Only the run's id, and the address the upload came from, for the audit trail. */
 const importTaskData = z.object({ importacao: z.number().int().positive(), ip: z.string() });
 export type ImportTaskData = z.infer<typeof importTaskData>;

@@ -6,7 +6,8 @@ export interface Address {
   uf: string;
 }
 
-export type LookupResult = { found: true; address: Address } | { found: false; reason: 'not-found' | 'unavailable' };
+export type LookupResult =
+  { found: true; address: Address } | { found: false; reason: 'not-found' | 'unavailable' };
 
 /**
  * Looks a CEP up at a ViaCEP-compatible service (`{base}/{cep}/json/`), with a time-out and an

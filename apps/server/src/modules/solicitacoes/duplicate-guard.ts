@@ -38,7 +38,9 @@ function keysToCheck({ stored, sent }: DuplicateGuardInput) {
  */
 async function lockKeys(tx: Tx, input: DuplicateGuardInput, keys: { field: string; value: string }[]) {
   const names = keys
-    .map(({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${duplicateLookupValue(value)}`)
+    .map(
+      ({ field, value }) => `solicitacao:${input.flow}.${input.kind}:${field}:${duplicateLookupValue(value)}`,
+    )
     .sort();
   for (const name of names) await lockDuplicateKey(tx, name);
 }

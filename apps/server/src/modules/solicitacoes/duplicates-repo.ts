@@ -45,42 +45,44 @@ const OUT_OF_SCOPE: DuplicateMatch = {
  */
 function workflowMatches(db: DbOrTx, user: SessionUser, column: AnyColumn, excluding: boolean) {
   const inScope = scopeOf(user, undefined, { prepared: true });
-  return db
-    .select({
-      fromBase: sql<boolean>`false`,
-      id: solicitacoes.id,
-      uc: sql<string | null>`${solicitacoes.unidade}`,
-      endereco: sql<string | null>`${solicitacoes.endereco}`,
-      numero: sql<string | null>`${solicitacoes.numero}`,
-      bairro: sql<string | null>`${solicitacoes.bairro}`,
-      cidade: sql<string | null>`${solicitacoes.municipio}`,
-      estado: sql<string | null>`${solicitacoes.uf}`,
-      concessionaria: sql<string | null>`${concessionarias.nome}`,
-      status: sql<number | null>`${solicitacoes.status}`,
-      inScope: sql<boolean>`(${inScope})`,
-      rzSocial: sql<string>`''`,
-      sge: sql<boolean>`false`,
-      ativa: sql<boolean>`false`,
-    })
-    .from(solicitacoes)
-    .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
-    .where(
-      and(
-        eq(solicitacoes.fluxo, sql.placeholder('flow')),
-        eq(solicitacoes.tipo, sql.placeholder('kind')),
-        eq(sql`lower(${column})`, sql.placeholder('value')),
-        notInArray(solicitacoes.status, REFUSED),
-        // Only a record the user may read is "the one being edited": excluding any id would let a
-        // caller confirm which out-of-scope request holds the unit by watching the match vanish.
-        excluding
-          ? sql`not (${eq(solicitacoes.id, sql.placeholder('excludeId'))} and (${inScope}))`
-          : undefined,
-      ),
-    )
-    // The caller's own first: others' requests, told as one detail-less match, never crowd them out.
-    // (`is true`: a scope that is all rows is the constant true, which ORDER BY refuses.)
-    .orderBy(desc(sql`(${inScope}) is true`), desc(solicitacoes.id))
-    .limit(20);
+  return (
+    db
+      .select({
+        fromBase: sql<boolean>`false`,
+        id: solicitacoes.id,
+        uc: sql<string | null>`${solicitacoes.unidade}`,
+        endereco: sql<string | null>`${solicitacoes.endereco}`,
+        numero: sql<string | null>`${solicitacoes.numero}`,
+        bairro: sql<string | null>`${solicitacoes.bairro}`,
+        cidade: sql<string | null>`${solicitacoes.municipio}`,
+        estado: sql<string | null>`${solicitacoes.uf}`,
+        concessionaria: sql<string | null>`${concessionarias.nome}`,
+        status: sql<number | null>`${solicitacoes.status}`,
+        inScope: sql<boolean>`(${inScope})`,
+        rzSocial: sql<string>`''`,
+        sge: sql<boolean>`false`,
+        ativa: sql<boolean>`false`,
+      })
+      .from(solicitacoes)
+      .leftJoin(concessionarias, eq(concessionarias.id, solicitacoes.idConcessionaria))
+      .where(
+        and(
+          eq(solicitacoes.fluxo, sql.placeholder('flow')),
+          eq(solicitacoes.tipo, sql.placeholder('kind')),
+          eq(sql`lower(${column})`, sql.placeholder('value')),
+          notInArray(solicitacoes.status, REFUSED),
+          // Only a record the user may read is "the one being edited": excluding any id would let a
+          // caller confirm which out-of-scope request holds the unit by watching the match vanish.
+          excluding
+            ? sql`not (${eq(solicitacoes.id, sql.placeholder('excludeId'))} and (${inScope}))`
+            : undefined,
+        ),
+      )
+      // The caller's own first: others' requests, told as one detail-less match, never crowd them out.
+      // (`is true`: a scope that is all rows is the constant true, which ORDER BY refuses.)
+      .orderBy(desc(sql`(${inScope}) is true`), desc(solicitacoes.id))
+      .limit(20)
+  );
 }
 
 /** Units of the provider's base holding the value, in `workflowMatches`' columns. */

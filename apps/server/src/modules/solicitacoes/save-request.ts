@@ -24,7 +24,12 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { creatorWindowFor } from './authorship.ts';
 import { checkReferences } from './check-references.ts';
 import { guardDuplicates } from './duplicate-guard.ts';
-import { checkUploads, discardFiles, type SaveBody, type UploadedFile } from '../../http/multipart-save-body.ts';
+import {
+  checkUploads,
+  discardFiles,
+  type SaveBody,
+  type UploadedFile,
+} from '../../http/multipart-save-body.ts';
 import { fieldValues, rowValues } from '../../requests-core/record.ts';
 import {
   addObservations,
@@ -83,7 +88,8 @@ function withoutRespelledIdentifiers(sent: Record<string, unknown>, stored: Reco
   return Object.fromEntries(
     Object.entries(sent).filter(([field, value]) => {
       const before = stored[field];
-      const respelled = typeof before === 'string' && before !== value && normalizeIdentifier(before) === value;
+      const respelled =
+        typeof before === 'string' && before !== value && normalizeIdentifier(before) === value;
       return !(respelled && isIdentifierField(field));
     }),
   );
