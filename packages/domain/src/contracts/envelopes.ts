@@ -21,13 +21,21 @@ export const listReply = <T extends z.ZodType>(row: T) =>
     z.object({ error: z.literal(0), dados: row }),
   ]);
 
+/** A page of rows as a list call answers it: listReply's page branch, for a row type. */
+export type ListPage<Row> = Extract<
+  z.output<ReturnType<typeof listReply<z.ZodType<Row>>>>,
+  { total: number }
+>;
+
 export const savedReply = <T extends z.ZodType>(row: T) =>
   z.object({ error: z.literal(0), msg: z.string(), dados: row });
+export type SavedReply<Row> = z.output<ReturnType<typeof savedReply<z.ZodType<Row>>>>;
 
 /** `desativado` tells the screen the row stayed (inactive) because history depends on it. */
 export const deletedReply = z.object({ error: z.literal(0), msg: z.string(), desativado: z.boolean() });
 export type DeletedReply = z.infer<typeof deletedReply>;
 
 export const messageReply = z.object({ error: z.literal(0), msg: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
 
 export const idBody = z.object({ id: recordId });

@@ -1,5 +1,5 @@
 import type { Call } from '@portal/domain/contracts/call';
-import type { DeletedReply } from '@portal/domain/contracts/envelopes';
+import type { DeletedReply, ListPage, SavedReply } from '@portal/domain/contracts/envelopes';
 import type { ListQuery } from '@portal/domain';
 import { call, type Answer } from '../../../api/client.ts';
 
@@ -40,8 +40,8 @@ export interface AdminResource<Row> {
   base: string;
   /** Query-cache key of everything read from this resource. */
   key: readonly unknown[];
-  list(params: ListParams): Promise<{ total: number; dados: Row[] }>;
-  save(mode: SaveMode, body: object): Promise<{ msg: string; dados: Row }>;
+  list(params: ListParams): Promise<ListPage<Row>>;
+  save(mode: SaveMode, body: object): Promise<SavedReply<Row>>;
   remove(id: number): Promise<DeletedReply>;
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@portal/domain';
+import type { MessageReply } from '@portal/domain/contracts/envelopes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '../../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
@@ -17,7 +18,7 @@ const SITUATIONS: { value: TaskSituation; label: string }[] = [
 ];
 
 /** Asks before acting; the toast is the server's message, and the list is read again. */
-function useTaskAction(action: (id: number) => Promise<{ msg: string }>, failed: string) {
+function useTaskAction(action: (id: number) => Promise<MessageReply>, failed: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: action,
