@@ -55,7 +55,7 @@ const FILTERS: Record<string, unknown>[] = [
   { q: 'T1_%' },
   { q: 'zz' },
   { q: 's1', status: 1 },
-  { q: '\\%' },
+  { q: 'x\\%' },
   { uf: 'SP' },
   { uf: 'RJ', status: 1 },
   { uf: 'MG' },

@@ -553,10 +553,10 @@ describe('the administration under generated and hostile payloads, as every demo
     const doc = (await f.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
-    // The bell, the dashboard overview and the user's exports have their own hostile tests
-    // (notificacoes/, hostile-issue15/, exportacoes/).
+    // The bell, the dashboard overview, the user's exports and the top bar's search have their own
+    // hostile tests (notificacoes/, hostile-issue15/, exportacoes/, search/).
     const elsewhere =
-      /^\/api\/(login|logout|validate|change-password|change-password-new|lost-password|cep\/\{cep\}|arquivos\/\{id\}|notificacoes(\/[a-z-]+)?|home\/painel|exportacoes(\/\{id\}(\/arquivo)?)?)$/;
+      /^\/api\/(login|logout|validate|change-password|change-password-new|lost-password|cep\/\{cep\}|arquivos\/\{id\}|notificacoes(\/[a-z-]+)?|home\/painel|exportacoes(\/\{id\}(\/arquivo)?)?|busca)$/;
     const engine = /^\/api\/(agua\/)?(novas-unidades|unidades|troca-unidades)\//;
     const declared = Object.keys(doc.paths)
       .filter((p) => !elsewhere.test(p) && !engine.test(p))
