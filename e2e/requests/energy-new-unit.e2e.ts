@@ -110,7 +110,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
     await screenshot(page, 'requests-form-solicitante-new');
 
     await saveAndReturn(page, form);
-    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill(unidade);
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText(label(0)).waitFor();
     const href = await row.getByRole('link', { name: /^Abrir solicitação nº/ }).getAttribute('href');
@@ -121,7 +121,7 @@ describe('energy new unit from request to base (spec part 1 §2, §4, §5)', () 
   it('[REGIONAL][EDIT]: at 0 only Endereço ID, Site ID and observação are open, with its three moves as buttons; moves to 1', async () => {
     const page = pages.regional!;
     await page.goto(form.listPath);
-    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill(unidade);
     await page
       .getByRole('row')
       .filter({ hasText: unidade })

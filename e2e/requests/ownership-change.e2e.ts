@@ -59,7 +59,7 @@ describe('energy ownership change on the same engine (spec part 1 §2 Ownership 
     await attach(page, 'Autorização', SAMPLE_FILES.pdf('autorizacao.pdf'));
     await screenshot(page, 'requests-troca-form-solicitante');
     await saveAndReturn(page, form);
-    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill(unidade);
     const row = page.getByRole('row').filter({ hasText: unidade });
     await row.getByText(label(0)).waitFor();
     await screenshot(page, 'requests-troca-list-solicitante');

@@ -61,7 +61,7 @@ describe('status labels edited by administrators show on the request screens (sp
     await expect.poll(() => statusFilterValues(page)).toEqual([EDITED]);
     expect(await optionsOf(page, 'Filtrar Status')).toContain(EDITED);
     expect(await optionsOf(page, 'Filtrar Status')).not.toContain(DOMAIN_LABEL);
-    await page.getByPlaceholder(/Unidade, Endereço ID/).fill(unidade);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill(unidade);
     await page.getByRole('row').filter({ hasText: unidade }).getByText(EDITED, { exact: true }).waitFor();
     await screenshot(page, 'requests-status-label-edited-list');
   });

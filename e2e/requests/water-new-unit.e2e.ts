@@ -52,7 +52,7 @@ describe('water new unit on the same engine (spec part 2 §2.11–§2.12)', () =
     await field(page, 'Matrícula/RGI').fill(matricula);
     await screenshot(page, 'requests-agua-form-solicitante');
     await saveAndReturn(page, form);
-    await page.getByPlaceholder(/Matrícula\/RGI, Endereço ID/).fill(matricula);
+    await page.getByRole('textbox', { name: 'Pesquisar' }).fill(matricula);
     const row = page.getByRole('row').filter({ hasText: matricula });
     await row.getByText(label(0)).waitFor();
     await screenshot(page, 'requests-agua-list-solicitante');

@@ -43,7 +43,7 @@ afterAll(async () => {
 /** The row of this journey's request in the list the page shows. */
 async function rowOf(page: Page) {
   await page.goto(form.listPath);
-  await page.getByPlaceholder(/Matrícula\/RGI, Endereço ID/).fill(matricula);
+  await page.getByRole('textbox', { name: 'Pesquisar' }).fill(matricula);
   return page.getByRole('row').filter({ hasText: matricula });
 }
 
