@@ -5,13 +5,19 @@
  * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run (product-vs-bare.ts); the medians of
  * the rounds are printed. ONLY (a regular expression) keeps the scenarios it names.
  */
-import { recordStatements } from './bare-route.ts';
-import { alternate, printTable, startProductAndBare, type Measured } from './product-vs-bare.ts';
+import {
+  alternate,
+  prepareScenarios,
+  printTable,
+  startProductAndBare,
+  type Scenario,
+} from './product-vs-bare.ts';
 
-const { product, bare, headersOf, close } = await startProductAndBare();
+const started = await startProductAndBare();
+const { product, bare, headersOf, close } = started;
 
 const LIST = '/api/novas-unidades/list';
-const scenarios: { name: string; email: string; path: string; body?: unknown }[] = [
+const scenarios: Scenario[] = [
   {
     name: 'lista, página 1, célula',
     email: 'celula@demo.portal',
@@ -154,21 +160,6 @@ Object.assign(scenarios.find((s) => s.name.includes('seguindo'))!.body as object
   apos: beforeDeepPage.dados.at(-1)!.id,
 });
 
-// ONLY (a regular expression) measures only the scenarios it names, e.g. ONLY='busca|status|UF'.
-const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
-const measured: Measured[] = [];
-for (const scenario of scenarios.filter((s) => !only || only.test(s.name))) {
-  const headers = await headersOf(scenario.email);
-  const call = () =>
-    fetch(`${product}${scenario.path}`, {
-      method: scenario.body === undefined ? 'GET' : 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
-    }).then((r) => r.text());
-  await call(); // warm: the session's last-seen time is written at most once a minute
-  bare.register(scenario.name, await recordStatements(call));
-  measured.push({ name: scenario.name, url: `${product}${scenario.path}`, headers, body: scenario.body });
-}
-
+const measured = await prepareScenarios(started, scenarios);
 printTable(await alternate(bare.url, measured));
 await close();

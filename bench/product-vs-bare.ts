@@ -1,12 +1,12 @@
 /**
- * What the benches that measure the product against a bare route share (list.ts, logs.ts,
- * post-approval.ts): the run's settings, the product and the bare route started on DATABASE_URL,
+ * What the benches that measure the product against a bare route share (list.ts, search.ts,
+ * logs.ts, post-approval.ts): the run's settings, the product and the bare route started on DATABASE_URL,
  * the demo users' sign-ins, the rounds alternating the two, and the table of their medians.
  */
 import { buildApp } from '../apps/server/src/app.ts';
 import { readConfig } from '../apps/server/src/config.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
-import { startBareRoute } from './bare-route.ts';
+import { recordStatements, startBareRoute } from './bare-route.ts';
 import type { LoadResult } from './load.ts';
 import { measure, median } from './measure.ts';
 
@@ -62,6 +62,44 @@ export interface Measured {
 }
 
 export type Results = Map<string, { product: LoadResult[]; bare: LoadResult[] }>;
+
+/** A call to measure: a GET of `path`, or a POST of `body` to it, as a demo user. */
+export interface Scenario {
+  name: string;
+  email: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Readies the scenarios ONLY (a regular expression) names, all by default: each called once to
+ * warm its session and to record the statements the bare route replays under its name. A scenario
+ * that does not answer 200 stops the bench: its timings would measure a refusal.
+ */
+export async function prepareScenarios(
+  { product, bare, headersOf }: Awaited<ReturnType<typeof startProductAndBare>>,
+  scenarios: Scenario[],
+): Promise<Measured[]> {
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+  const measured: Measured[] = [];
+  for (const scenario of scenarios.filter((s) => !only || only.test(s.name))) {
+    const headers = await headersOf(scenario.email);
+    const call = () =>
+      fetch(`${product}${scenario.path}`, {
+        method: scenario.body === undefined ? 'GET' : 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+      }).then(async (r) => {
+        const text = await r.text();
+        if (r.status !== 200) throw new Error(`${scenario.name}: ${r.status} ${text}`);
+        return text;
+      });
+    await call(); // warm: the session's last-seen time is written at most once a minute
+    bare.register(scenario.name, await recordStatements(call));
+    measured.push({ name: scenario.name, url: `${product}${scenario.path}`, headers, body: scenario.body });
+  }
+  return measured;
+}
 
 /** RUN.rounds rounds, each measuring every scenario on the product and then on the bare route. */
 export async function alternate(bareUrl: (name: string) => string, scenarios: Measured[]): Promise<Results> {

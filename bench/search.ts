@@ -7,14 +7,20 @@
  * ROUNDS (3), SECONDS (5) and CONNECTIONS (10) change the run; ONLY (a regular expression) keeps
  * the scenarios it names. Goal: p95 ≤ 50 ms at 1,000,000 requests.
  */
-import { recordStatements } from './bare-route.ts';
-import { alternate, printTable, startProductAndBare, type Measured } from './product-vs-bare.ts';
+import {
+  alternate,
+  prepareScenarios,
+  printTable,
+  startProductAndBare,
+  type Scenario,
+} from './product-vs-bare.ts';
 
-const { product, bare, headersOf, close } = await startProductAndBare();
+const started = await startProductAndBare();
+const { bare, close } = started;
 
 const LIST = '/api/novas-unidades/list';
 const busca = (q: string) => `/api/busca?q=${encodeURIComponent(q)}`;
-const scenarios: { name: string; email: string; path: string; body?: unknown }[] = [
+const scenarios: Scenario[] = [
   // The reference: the bare list page the search is compared with.
   {
     name: 'lista, página 1 sem busca, célula',
@@ -104,24 +110,6 @@ const scenarios: { name: string; email: string; path: string; body?: unknown }[]
   },
 ];
 
-const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
-const measured: Measured[] = [];
-for (const scenario of scenarios.filter((s) => !only || only.test(s.name))) {
-  const headers = await headersOf(scenario.email);
-  const call = () =>
-    fetch(`${product}${scenario.path}`, {
-      method: scenario.body === undefined ? 'GET' : 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
-    }).then(async (r) => {
-      const text = await r.text();
-      if (r.status !== 200) throw new Error(`${scenario.name}: ${r.status} ${text}`);
-      return text;
-    });
-  await call(); // warm: the session's last-seen time is written at most once a minute
-  bare.register(scenario.name, await recordStatements(call));
-  measured.push({ name: scenario.name, url: `${product}${scenario.path}`, headers, body: scenario.body });
-}
-
+const measured = await prepareScenarios(started, scenarios);
 printTable(await alternate(bare.url, measured));
 await close();
