@@ -6,6 +6,10 @@ import {
   mayDelete,
   mayKeepStatus,
   normalizeValue,
+  REASON_FIELD,
+  REASON_REQUIRED,
+  REASON_TEXT_FIELD,
+  reasonRequired,
   type DuplicateKey,
   REQUEST_FIELDS,
   requestActions,
@@ -54,6 +58,12 @@ import { changedFields, type ChangedField } from './record/changedFields.ts';
 import { ReadOnlyNotice, RecordHeader } from './record/RecordHeader.tsx';
 import { withdrawRequest } from './record/withdraw.ts';
 import { useListReturnHref } from './list/returnHref.ts';
+import {
+  NO_REASON,
+  REASON_INPUT_ID,
+  reasonPayload,
+  type ReasonValue,
+} from '../refusal-reasons/reason-value.ts';
 
 // Loaded when they show: the confirmation of a move, the duplicate warning, a record's timeline.
 const ActionModal = lazyPage(() => import('./record/ActionModal.tsx'), 'ActionModal');
@@ -94,6 +104,10 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const [files, setFiles] = useState<ChosenFiles>({});
   const [problems, setProblems] = useState<Problems>({});
   const [pendingAction, setPendingAction] = useState<RequestAction | null>(null);
+  // A refusing move's reason (issue 34 step 3), asked in its dialog; the server judges it again.
+  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
+  const [reasonErrors, setReasonErrors] = useState<Partial<Record<string, string>>>({});
+  const reasonMove = (status: number) => reasonRequired('solicitacao', record?.status ?? null, status);
   // After a 409: what the user started from, the message and what someone else changed meanwhile.
   const [startedFrom, setStartedFrom] = useState(record);
   const [conflict, setConflict] = useState<{ message: string; changed: ChangedField[] } | null>(null);
@@ -120,7 +134,10 @@ export function RequestEditor({ form, record, onReload }: Props) {
       return saveRequest(
         form,
         record ? 'edit' : 'add',
-        savePayload(policy, editor.values, record, status, duplicates.confirmed),
+        {
+          ...savePayload(policy, editor.values, record, status, duplicates.confirmed),
+          ...reasonPayload(reasonMove(status), reason),
+        },
         files,
         setProgress,
       );
@@ -178,7 +195,8 @@ export function RequestEditor({ form, record, onReload }: Props) {
       }
       toastError(`${FAILED.save}, ${message}`);
       const field = error instanceof ApiError ? error.campo : undefined;
-      if (field && isField(field)) editor.setFieldError(field, message);
+      if (field === REASON_FIELD || field === REASON_TEXT_FIELD) setReasonErrors({ [field]: message });
+      else if (field && isField(field)) editor.setFieldError(field, message);
       else if (field) setProblems({ [field]: message });
     },
     onSettled: () => setProgress(null),
@@ -231,6 +249,12 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const confirmAction = () => {
     if (!pendingAction) return;
     const inModal = [...pendingAction.requiredFields, 'observacao'];
+    if (reasonMove(pendingAction.status) && reason.motivo_recusa_id === null) {
+      setReasonErrors({ [REASON_FIELD]: REASON_REQUIRED });
+      toastError(REASON_REQUIRED);
+      document.getElementById(REASON_INPUT_ID)?.focus();
+      return;
+    }
     if (validate(pendingAction.status, inModal)) mutation.mutate(pendingAction.status);
   };
 
@@ -454,6 +478,21 @@ export function RequestEditor({ form, record, onReload }: Props) {
             problems={problems}
             chosenFiles={chosenSlots(files)}
             pending={mutation.isPending}
+            reason={(() => {
+              const move = reasonMove(pendingAction.status);
+              return move
+                ? {
+                    move,
+                    value: reason,
+                    error: reasonErrors[REASON_FIELD] ?? null,
+                    textError: reasonErrors[REASON_TEXT_FIELD] ?? null,
+                  }
+                : null;
+            })()}
+            onReasonChange={(value) => {
+              setReason(value);
+              setReasonErrors({});
+            }}
             onConfirm={confirmAction}
             onClose={() => setPendingAction(null)}
           />
