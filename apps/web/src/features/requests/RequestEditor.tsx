@@ -249,13 +249,16 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const confirmAction = () => {
     if (!pendingAction) return;
     const inModal = [...pendingAction.requiredFields, 'observacao'];
-    if (reasonMove(pendingAction.status) && reason.motivo_recusa_id === null) {
-      setReasonErrors({ [REASON_FIELD]: REASON_REQUIRED });
+    // Every problem is marked at once: the reason's beside the fields'.
+    const reasonMissing = reasonMove(pendingAction.status) !== null && reason.motivo_recusa_id === null;
+    if (reasonMissing) setReasonErrors({ [REASON_FIELD]: REASON_REQUIRED });
+    if (!validate(pendingAction.status, inModal)) return;
+    if (reasonMissing) {
       toastError(REASON_REQUIRED);
       document.getElementById(REASON_INPUT_ID)?.focus();
       return;
     }
-    if (validate(pendingAction.status, inModal)) mutation.mutate(pendingAction.status);
+    mutation.mutate(pendingAction.status);
   };
 
   const withdraw = useMutation({
