@@ -229,6 +229,33 @@ describe('the reason is shown: record, history, timeline, notice and e-mail', ()
   });
 });
 
+describe('Recusas por motivo on the dashboard', () => {
+  it('counts each refusal recorded with a reason, per form, within the reader’s scope', async () => {
+    const panel = async (who: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/home/painel',
+        headers: { authorization: `Bearer ${tokens[who]}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const form = res
+        .json()
+        .dados.formularios.find(
+          (f: { fluxo: string; tipo: string }) => f.fluxo === 'energia' && f.tipo === 'nova',
+        );
+      return (form?.recusas ?? []) as { motivo: string; total: number }[];
+    };
+    const before = (await panel('celula')).find((r) => r.motivo === 'Documento ilegível')?.total ?? 0;
+    const r = await createAt(4);
+    const reason = await reasonOf('solicitacao.6', 'Documento ilegível');
+    expect((await save('celula', { ...r, status: 6, motivo_recusa_id: reason.id })).statusCode).toBe(200);
+    expect((await panel('celula')).find((x) => x.motivo === 'Documento ilegível')?.total).toBe(before + 1);
+    // The tower sees only its company's requests: the demo requester's company is not the tower's.
+    const tower = await panel('tower');
+    expect(tower.find((x) => x.motivo === 'Documento ilegível')?.total ?? 0).toBeLessThanOrEqual(before + 1);
+  });
+});
+
 describe('regularizations and post-approval refusals need a reason too', () => {
   it('the cell refusing a regularization (→ 5) needs a reason of that move', async () => {
     const [base] = await t.app.db

@@ -14,6 +14,7 @@ import {
 import type { DashboardOverview, DashboardOverviewForm } from '@portal/domain/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
 import { counters, inOneSnapshot, oldestAges, recentOpenCounts } from './repo.ts';
+import { refusalsByReason } from './refusal-reasons-repo.ts';
 
 /**
  * The dashboard's overview (GET /api/home/painel): the counters' totals per status, regional and
@@ -48,6 +49,7 @@ export async function dashboardOverview(
     );
     const ages = waiting.length ? await oldestAges(tx, user, waiting, today) : [];
     const recent = await recentOpenCounts(tx, user, pairs, today);
+    const refusals = await refusalsByReason(tx, user, pairs);
 
     return {
       hoje: today,
@@ -80,6 +82,9 @@ export async function dashboardOverview(
           })),
           idade: AGE_BUCKETS.map((b, i) => ({ faixa: b.key, total: Math.max(0, byBucket[i]!) })),
           regionais: [...regional.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR')),
+          recusas: refusals
+            .filter((x) => x.fluxo === flow && x.tipo === kind)
+            .map(({ motivo, total }) => ({ motivo, total })),
         };
       }),
     };
