@@ -15,7 +15,7 @@ import { validateUnit } from '../../modules/pos-aprovacao/validate-unit.ts';
 import { saveRequest } from '../../modules/solicitacoes/save-request.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Database } from '../client.ts';
-import { concessionarias, notificacoes, solicitacoes } from '../schema.ts';
+import { concessionarias, motivosRecusa, notificacoes, solicitacoes } from '../schema.ts';
 
 /**
  * A dozen requests, so a fresh demo opens on lists, counters and post-approval screens with work
@@ -86,9 +86,17 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     });
     if (reach === STATUS.EM_VALIDACAO_REGIONAL) continue;
     if (reach === STATUS.RECUSADA_REGIONAL) {
+      // Every refusal says why (issue 34 step 3): a reason of the regional's catalogue.
+      const [reason] = await db
+        .select({ id: motivosRecusa.id })
+        .from(motivosRecusa)
+        .where(eq(motivosRecusa.movimento, 'solicitacao.3'))
+        .orderBy(motivosRecusa.id)
+        .limit(1);
       await move(regional, 'energia', unit, {
         status: STATUS.RECUSADA_REGIONAL,
         observacao: 'Endereço ID não corresponde ao site informado. Revise e reenvie.',
+        motivo_recusa_id: reason?.id,
       });
       continue;
     }
