@@ -39,7 +39,7 @@ describe('every refusal says why (issue 34 step 3)', () => {
     const page = await pageAs(browser, baseUrl, 'celula@demo.portal');
     await openRecord(page, form, id);
     const dialog = await openAction(page, 'Recusar');
-    await dialog.getByRole('region', { name: 'Motivo da recusa' }).waitFor();
+    await dialog.getByRole('region', { name: 'Por que recusar ou devolver' }).waitFor();
     await dialog.getByRole('button', { name: 'Confirmar: Recusar' }).click();
     await dialog.getByText('Informe o motivo da recusa', { exact: false }).first().waitFor();
     expect(await statusOf(baseUrl, form, id)).toBe(2);

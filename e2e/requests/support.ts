@@ -47,7 +47,8 @@ export const actionsOf = (page: Page): Promise<string[]> =>
     .then((names) => names.map((n) => n.trim()));
 
 /** The reason a refusing move's dialog asks (issue 34 step 3). */
-export const reasonSection = (dialog: Locator) => dialog.getByRole('region', { name: 'Motivo da recusa' });
+export const reasonSection = (dialog: Locator) =>
+  dialog.getByRole('region', { name: 'Por que recusar ou devolver' });
 
 /** Chooses a reason of the move in its dialog (the first offered when none is named), and its detail. */
 export async function chooseReason(dialog: Locator, reason?: string, detail?: string): Promise<void> {

@@ -19,7 +19,7 @@ interface Props {
 export function RefusalReasonInput({ move, value, onChange, error, textError }: Props) {
   const reasons = useRefusalReasons(move);
   return (
-    <Stack gap="xs" component="section" aria-label="Motivo da recusa">
+    <Stack gap="xs" component="section" aria-label="Por que recusar ou devolver">
       <Select
         id={REASON_INPUT_ID}
         label="Motivo da recusa"
