@@ -4,6 +4,7 @@ export * from './auth/password.ts';
 export * from './auth/schemas.ts';
 export * from './dashboard/totals.ts';
 export * from './dashboard/overview.ts';
+export * from './dashboard/inbox.ts';
 export * from './access/scope.ts';
 export * from './access/request-access.ts';
 export * from './access/admin-grants.ts';
