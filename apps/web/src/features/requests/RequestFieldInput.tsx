@@ -14,6 +14,7 @@ import { DateField } from '../../ui/datePicker.tsx';
 import { UF_OPTIONS } from '../../ui/ufOptions.ts';
 import { catalogOptions, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
+import { RegionalSelect } from './RegionalSelect.tsx';
 import type { FormValues } from './formModel.ts';
 import type { ConcessionaireOption } from '@portal/domain/contracts/calls/catalogues';
 
@@ -49,7 +50,7 @@ export const fieldInputId = (name: string) => `campo-${name}`;
 export const modalInputId = (field: string) => `acao-${field}`;
 
 /** A list that always holds the stored value, so a record never shows a blank select. */
-const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
+export const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
   stored && !options.some((o) => o.value === stored)
     ? [...options, { value: stored, label: stored }]
     : options;
@@ -128,21 +129,7 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
         />
       );
     case 'regional':
-      return (
-        <Select
-          {...common}
-          {...selected}
-          data={withStored(ctx.regionals, value)}
-          placeholder={
-            !editor.values.uf
-              ? 'Escolha a UF'
-              : ctx.regionals.length
-                ? 'Selecione'
-                : 'Nenhuma regional atende esta UF'
-          }
-          onChange={(id) => editor.setFieldValue(field, id ?? '')}
-        />
-      );
+      return <RegionalSelect common={common} value={value} ctx={ctx} />;
     case 'concessionaire':
       return (
         <Select

@@ -1,0 +1,39 @@
+import type { SelectProps } from '@mantine/core';
+import { useEffect } from 'react';
+import { Select } from '../../ui/select.tsx';
+import { withStored, type FieldContext } from './RequestFieldInput.tsx';
+
+interface Props {
+  /** The input's id, label, required mark and the form's value and error (getInputProps). */
+  common: SelectProps & { id: string };
+  value: string;
+  ctx: FieldContext;
+}
+
+/**
+ * The request form's Regional: only the regionals the server accepts from this user for the UF
+ * (useLocality's regionalOptions, issue 34), chosen already when there is exactly one.
+ */
+export function RegionalSelect({ common, value, ctx }: Props) {
+  const { editor, regionals } = ctx;
+  const only = value === '' && regionals.length === 1 ? regionals[0]!.value : undefined;
+  useEffect(() => {
+    if (only) editor.setFieldValue('regional', only);
+    // Only the one choice matters; the form object changes on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [only]);
+  const placeholder = regionals.length
+    ? 'Selecione'
+    : editor.values.uf
+      ? 'Nenhuma regional que você pode escolher atende esta UF'
+      : 'Escolha a UF';
+  return (
+    <Select
+      {...common}
+      value={value || null}
+      data={withStored(regionals, value)}
+      placeholder={placeholder}
+      onChange={(id) => editor.setFieldValue('regional', id ?? '')}
+    />
+  );
+}
