@@ -1,21 +1,24 @@
 import type { SelectProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import { Select } from '../../ui/select.tsx';
-import { withStored, type FieldContext } from './RequestFieldInput.tsx';
+import { withStored, type SelectOption } from './fieldOptions.ts';
+import type { FormValues } from './formModel.ts';
 
 interface Props {
   /** The input's id, label, required mark and the form's value and error (getInputProps). */
   common: SelectProps & { id: string };
   value: string;
-  ctx: FieldContext;
+  editor: UseFormReturnType<FormValues>;
+  /** What the user may choose for the UF (useLocality's regionalOptions). */
+  options: SelectOption[];
 }
 
 /**
  * The request form's Regional: only the regionals the server accepts from this user for the UF
  * (useLocality's regionalOptions, issue 34), chosen already when there is exactly one.
  */
-export function RegionalSelect({ common, value, ctx }: Props) {
-  const { editor, regionals } = ctx;
+export function RegionalSelect({ common, value, editor, options: regionals }: Props) {
   const only = value === '' && regionals.length === 1 ? regionals[0]!.value : undefined;
   useEffect(() => {
     if (only) editor.setFieldValue('regional', only);

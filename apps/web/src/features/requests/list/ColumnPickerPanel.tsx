@@ -6,7 +6,7 @@ import {
   requestListColumnLabel,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
-import { columnsButtonProps, type ColumnPickerProps } from './ColumnPicker.tsx';
+import { columnsButtonProps, type ColumnPickerProps } from './columnPickerProps.tsx';
 
 /**
  * `ColumnPicker` once its code is here: a popover with one checkbox per column, in the list's
