@@ -36,6 +36,8 @@ export function RegionalSelect({ common, value, editor, options: regionals }: Pr
       value={value || null}
       data={withStored(regionals, value)}
       placeholder={placeholder}
+      // A click on the chosen one keeps it: the field is required, and it may have been chosen for the user.
+      allowDeselect={false}
       onChange={(id) => editor.setFieldValue('regional', id ?? '')}
     />
   );

@@ -4,6 +4,7 @@ import {
   orderedColumns,
   REQUEST_LIST_COLUMNS,
   requestListColumnLabel,
+  type RequestListColumn,
 } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { columnsButtonProps, type ColumnPickerProps } from './columnPickerProps.tsx';
@@ -15,6 +16,17 @@ import { columnsButtonProps, type ColumnPickerProps } from './columnPickerProps.
  */
 export function ColumnPickerPanel({ form, shown, onChange }: ColumnPickerProps) {
   const [opened, setOpened] = useState(false);
+  // Checked at once: the list follows through the URL, whose navigation React may defer.
+  const [checked, setChecked] = useState(shown);
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setChecked(shown);
+  }
+  const choose = (next: RequestListColumn[]) => {
+    setChecked(next);
+    onChange(next);
+  };
   const target = useRef<HTMLButtonElement>(null);
   // This button replaced the one clicked: the focus moves to it before the panel opens, so the
   // panel gives it back there when it closes.
@@ -39,10 +51,10 @@ export function ColumnPickerPanel({ form, shown, onChange }: ColumnPickerProps) 
           <Checkbox.Group
             label="Colunas mostradas"
             description="Nº sempre aparece."
-            value={[...shown]}
+            value={[...checked]}
             onChange={(values) => {
               const next = orderedColumns(values);
-              if (next.length) onChange(next);
+              if (next.length) choose(next);
             }}
           >
             <Stack gap={6} mt="xs">
@@ -51,12 +63,12 @@ export function ColumnPickerPanel({ form, shown, onChange }: ColumnPickerProps) 
                   key={column}
                   value={column}
                   label={requestListColumnLabel(form, column)}
-                  disabled={shown.length === 1 && shown[0] === column}
+                  disabled={checked.length === 1 && checked[0] === column}
                 />
               ))}
             </Stack>
           </Checkbox.Group>
-          <Button size="xs" variant="subtle" onClick={() => onChange([...DEFAULT_REQUEST_LIST_COLUMNS])}>
+          <Button size="xs" variant="subtle" onClick={() => choose([...DEFAULT_REQUEST_LIST_COLUMNS])}>
             Restaurar colunas padrão
           </Button>
         </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
 import {
   editPathFor,
   requestListColumnLabel,
@@ -29,13 +29,28 @@ interface Cell {
 
 /** What each optional column shows; every cell keeps to one line (issue 34: more rows per screen). */
 const cells = (form: RequestForm): Record<RequestListColumn, Cell> => ({
-  status: { sortable: true, render: (r) => <StatusBadge form={form} status={r.status} /> },
+  // The badge keeps its whole text: the table may not squeeze the one column read first.
+  status: {
+    sortable: true,
+    render: (r) => (
+      <Box w="max-content">
+        <StatusBadge form={form} status={r.status} />
+      </Box>
+    ),
+  },
   unidade: { sortable: true, render: (r) => cellText(r.unidade) },
   endereco_id: { sortable: true, render: (r) => cellText(r.endereco_id) },
   site_id: { sortable: true, render: (r) => cellText(r.site_id) },
-  solicitante: { render: (r) => oneLine(r.solicitante, 180) },
-  empresa: { render: (r) => oneLine(r.empresa, 180) },
-  regional: { render: (r) => regionalText(r.regional_nome) },
+  solicitante: { render: (r) => oneLine(r.solicitante, 160) },
+  empresa: { render: (r) => oneLine(r.empresa, 160) },
+  // The acronym ('TSP'), its region's name on hover: the column stays narrow.
+  regional: {
+    render: (r) => (
+      <Text size="sm" span title={regionalText(r.regional_nome)}>
+        {cellText(r.regional_nome)}
+      </Text>
+    ),
+  },
   data_pedido: { sortable: true, render: (r) => dateText(r.data_pedido) },
   dias: { render: (r) => daysText(r.data_pedido) },
   data_ativacao: { sortable: true, render: (r) => dateText(r.data_ativacao) },
