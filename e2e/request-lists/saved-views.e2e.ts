@@ -1,7 +1,18 @@
 import { requestForm } from '@portal/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { choose, field, optionsOf, pageAs, screenshot, toast } from '../requests/support.ts';
+import { REGIONAL_NOT_COVERED } from '@portal/domain';
+import {
+  choose,
+  field,
+  fillRequest,
+  freshUnit,
+  optionsOf,
+  pageAs,
+  screenshot,
+  submitButton,
+  toast,
+} from '../requests/support.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -91,9 +102,34 @@ describe.sequential('views that fit the work (issue 34 step 5)', () => {
     await choose(regional, 'UF', 'RJ - Rio de Janeiro', 'RJ');
     await expect.poll(() => field(regional, 'Regional').inputValue()).toBe('');
     expect(await field(regional, 'Regional').getAttribute('placeholder')).toBe(
-      'Nenhuma regional que você pode escolher atende esta UF',
+      'Nenhuma regional atende esta UF',
     );
     await screenshot(regional, 'request-form-regional-own-only');
+    await regional.context().close();
+  });
+
+  it('[REGIONAL][FORM]: the server’s refusal of a regional reads as a sentence under the field, not a toast', async () => {
+    const regional = await pageAs(browser, baseUrl, 'regional@demo.portal');
+    await regional.goto(form.newPath);
+    await fillRequest(regional, form);
+    await field(regional, 'Endereço ID').fill(`E${Date.now().toString().slice(-8)}`);
+    await field(regional, 'Unidade').fill(freshUnit());
+    // The form offers no other regional now: the refusal the server gives (API test
+    // test/visoes/regional-do-formulario) is played back as it answers it.
+    await regional.route(`**/api/${form.apiBase}/add`, (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 1, campo: 'regional', msg: REGIONAL_NOT_COVERED }),
+      }),
+    );
+    await submitButton(regional).click();
+    const input = field(regional, 'Regional');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    await regional.getByText(REGIONAL_NOT_COVERED).waitFor();
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toast(regional, 'Não foi possível salvar').count()).toBe(0);
+    await screenshot(regional, 'request-form-regional-refused');
     await regional.context().close();
   });
 });

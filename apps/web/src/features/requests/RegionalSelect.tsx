@@ -28,7 +28,7 @@ export function RegionalSelect({ common, value, editor, options: regionals }: Pr
   const placeholder = regionals.length
     ? 'Selecione'
     : editor.values.uf
-      ? 'Nenhuma regional que você pode escolher atende esta UF'
+      ? 'Nenhuma regional atende esta UF'
       : 'Escolha a UF';
   return (
     <Select
