@@ -136,6 +136,13 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
           }
           columns={[
             { accessor: 'unidade', title: 'Unidade', sortable: true },
+            // Second, as in the request lists (issue 34): what a row waits for is read first.
+            {
+              accessor: 'status',
+              title: 'Status',
+              sortable: true,
+              render: (r) => <RegularizationStatusBadge status={r.status} />,
+            },
             { accessor: 'endereco_id', title: 'Endereço ID', sortable: true },
             { accessor: 'site_id', title: 'Site ID', sortable: true },
             {
@@ -143,12 +150,6 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
               title: 'Tipo Divergência',
               sortable: true,
               render: (r) => labelOf(DIVERGENCE_TYPES, r.tipo_divergencia),
-            },
-            {
-              accessor: 'status',
-              title: 'Status',
-              sortable: true,
-              render: (r) => <RegularizationStatusBadge status={r.status} />,
             },
             {
               accessor: 'actions',
