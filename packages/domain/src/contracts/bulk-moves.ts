@@ -27,6 +27,8 @@ export const bulkMoveFilter = requestListBase.pick({
   q: true,
 });
 
+export type BulkMoveFilter = z.infer<typeof bulkMoveFilter>;
+
 export const BULK_MOVE_NOTHING_CHOSEN = 'Escolha as solicitações a mover.';
 
 export const bulkMoveBody = z

@@ -21,6 +21,7 @@ import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import type { RequestRow } from './api.ts';
+import { BulkMoveBar, useBulkSelection } from './list/BulkMoveBar.tsx';
 import { cellText, dateText, daysText, regionalText, shownRange } from './list/columns.ts';
 import { ListFilters } from './list/ListFilters.tsx';
 import { RequestCards } from './list/RequestCards.tsx';
@@ -55,6 +56,8 @@ export function RequestListPage({ form }: Props) {
   const rows = list.data?.dados ?? [];
   const total = list.data?.total ?? 0;
   const limited = list.data?.total_limitado ?? false;
+  // Issue 34: rows ticked for a bulk move, and the checkbox column that ticks them.
+  const bulk = useBulkSelection(form, { rows, total, limited, filter: body });
   const sort: DataTableSortStatus<RequestRow> = {
     columnAccessor: body.sort ?? 'data_pedido',
     direction: body.sort ? body.order : 'desc',
@@ -122,6 +125,7 @@ export function RequestListPage({ form }: Props) {
             />
           )}
         </Group>
+        <BulkMoveBar selection={bulk} />
         {phone ? (
           <RequestCards
             form={form}
@@ -157,6 +161,7 @@ export function RequestListPage({ form }: Props) {
               shownRange(page, perPage, rows.length, totalRecords, limited)
             }
             columns={[
+              ...bulk.columns,
               {
                 accessor: 'id',
                 title: 'Nº',
