@@ -10,16 +10,16 @@ import {
   type RequestForm,
 } from '@portal/domain';
 import type { BulkMoveFilter, BulkMoveReply } from '@portal/domain/contracts/bulk-moves';
-import { bulkMoveCall } from '@portal/domain/contracts/calls/bulk-moves';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError, call } from '../../../api/client.ts';
+import { ApiError } from '../../../api/client.ts';
 import { useSessionUser } from '../../../app/session/useSession.ts';
 import type { DataTableColumn } from '../../../ui/DataTable.tsx';
 import { FAILED } from '../../../ui/feedback.ts';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
 import type { RequestRow } from '../api.ts';
 import { requestKeys } from '../queryKeys.ts';
+import { moveMany } from './bulkMoveApi.ts';
 import { BulkMoveResults } from './BulkMoveResults.tsx';
 
 interface Picked {
@@ -138,9 +138,12 @@ const requests = (n: number) => (n === 1 ? '1 solicitação' : `${n} solicitaç�
 export function BulkMoveBar({ selection }: { selection: BulkSelection }) {
   const [move, setMove] = useState<BulkMove | null>(null);
   const { form, count, filterTotal } = selection;
-  if (!selection.moves.length || (count === 0 && !move)) return null;
+  if (!selection.moves.length) return null;
 
   const canSelectAll = !selection.all && selection.pageSelected && (filterTotal ?? Infinity) > count;
+  // The dialog outlives the selection: it shows the results once the moved rows are cleared.
+  const dialog = move && <BulkMoveDialog selection={selection} move={move} onClose={() => setMove(null)} />;
+  if (count === 0) return dialog;
   return (
     <Paper withBorder p="sm" radius="md" role="region" aria-label="Ações em lote">
       <Stack gap="xs">
@@ -181,7 +184,7 @@ export function BulkMoveBar({ selection }: { selection: BulkSelection }) {
             </Text>
           ))}
       </Stack>
-      {move && <BulkMoveDialog selection={selection} move={move} onClose={() => setMove(null)} />}
+      {dialog}
     </Paper>
   );
 }
@@ -234,14 +237,12 @@ function BulkMoveDialog({
 
   const moving = useMutation({
     mutationFn: () =>
-      call(bulkMoveCall(form.flow, form.kind), {
-        body: {
-          status: move.status,
-          campos: values,
-          ...(selection.all
-            ? { filtro: selection.filter }
-            : { solicitacoes: selection.rows.map(({ id, version }) => ({ id, version })) }),
-        },
+      moveMany(form, {
+        status: move.status,
+        campos: values,
+        ...(selection.all
+          ? { filtro: selection.filter }
+          : { solicitacoes: selection.rows.map(({ id, version }) => ({ id, version })) }),
       }),
     onSuccess: (reply) => {
       setAnswer(reply);
