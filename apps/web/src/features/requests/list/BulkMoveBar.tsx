@@ -141,51 +141,56 @@ export function BulkMoveBar({ selection }: { selection: BulkSelection }) {
   if (!selection.moves.length) return null;
 
   const canSelectAll = !selection.all && selection.pageSelected && (filterTotal ?? Infinity) > count;
-  // The dialog outlives the selection: it shows the results once the moved rows are cleared.
+  // The dialog outlives the selection (it shows the results once the moved rows are cleared), so it
+  // keeps one place in the tree whether the bar shows or not.
   const dialog = move && <BulkMoveDialog selection={selection} move={move} onClose={() => setMove(null)} />;
-  if (count === 0) return dialog;
   return (
-    <Paper withBorder p="sm" radius="md" role="region" aria-label="Ações em lote">
-      <Stack gap="xs">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <Text fw={600}>
-              {selection.all
-                ? `Todas as ${requests(count)} deste filtro selecionadas`
-                : `${count === 1 ? '1 selecionada' : `${count} selecionadas`}`}
-            </Text>
-            <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
-              Limpar seleção
-            </Button>
-          </Group>
-          <Group gap="xs">
-            {selection.moves.map((m) => (
-              <Button
-                key={m.status}
-                size="sm"
-                variant="light"
-                color={TONE_COLORS[m.tone]}
-                title={`Mover para "${statusLabel(m.status, form.flow, form.kind)}"`}
-                onClick={() => setMove(m)}
-              >
-                {m.label}
-              </Button>
-            ))}
-          </Group>
-        </Group>
-        {canSelectAll &&
-          (filterTotal !== null && filterTotal <= BULK_MOVE_LIMIT ? (
-            <Button variant="subtle" size="compact-sm" onClick={selection.selectAll} w="fit-content">
-              Selecionar todas deste filtro ({filterTotal})
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Este filtro tem mais de {BULK_MOVE_LIMIT} solicitações: refine-o para mover todas de uma vez.
-            </Text>
-          ))}
-      </Stack>
+    <>
+      {count > 0 && (
+        <Paper withBorder p="sm" radius="md" role="region" aria-label="Ações em lote">
+          <Stack gap="xs">
+            <Group justify="space-between" gap="sm">
+              <Group gap="sm">
+                <Text fw={600}>
+                  {selection.all
+                    ? `Todas as ${requests(count)} deste filtro selecionadas`
+                    : `${count === 1 ? '1 selecionada' : `${count} selecionadas`}`}
+                </Text>
+                <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
+                  Limpar seleção
+                </Button>
+              </Group>
+              <Group gap="xs">
+                {selection.moves.map((m) => (
+                  <Button
+                    key={m.status}
+                    size="sm"
+                    variant="light"
+                    color={TONE_COLORS[m.tone]}
+                    title={`Mover para "${statusLabel(m.status, form.flow, form.kind)}"`}
+                    onClick={() => setMove(m)}
+                  >
+                    {m.label}
+                  </Button>
+                ))}
+              </Group>
+            </Group>
+            {canSelectAll &&
+              (filterTotal !== null && filterTotal <= BULK_MOVE_LIMIT ? (
+                <Button variant="subtle" size="compact-sm" onClick={selection.selectAll} w="fit-content">
+                  Selecionar todas deste filtro ({filterTotal})
+                </Button>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Este filtro tem mais de {BULK_MOVE_LIMIT} solicitações: refine-o para mover todas de uma
+                  vez.
+                </Text>
+              ))}
+          </Stack>
+        </Paper>
+      )}
       {dialog}
-    </Paper>
+    </>
   );
 }
 
