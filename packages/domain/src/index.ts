@@ -41,6 +41,7 @@ export * from './workflow/actions.ts';
 export * from './workflow/request-policy.ts';
 export * from './workflow/save-verdict.ts';
 export * from './workflow/check-save.ts';
+export * from './workflow/bulk-moves.ts';
 export * from './workflow/regularization-policy.ts';
 export * from './links/http-url.ts';
 export * from './schemas/fields.ts';

@@ -66,6 +66,7 @@ const loadWeb = async () => ({
   reconciliation: await import('../features/reconciliation/api.ts'),
   reports: await import('../features/reports/api.ts'),
   search: await import('../features/search/api.ts'),
+  bulk: await import('../features/requests/list/bulkMoveApi.ts'),
   savedViews: await import('../features/requests/list/savedViewsApi.ts'),
 });
 
@@ -116,6 +117,20 @@ describe("the web's calls against the server, every answer parsed against its de
       expect((await web.requests.concessionaires(form)).length).toBeGreaterThan(0);
     },
   );
+
+  it('a bulk move: a row per id (one never seen is refused as not found), and a move the role never takes refused whole', async () => {
+    const form = REQUEST_FORMS['energia.nova'];
+    const answer = await web.bulk.moveMany(form, {
+      status: 6,
+      solicitacoes: [{ id: 2_000_000_000, version: 1 }],
+    });
+    expect(answer.resultados).toEqual([
+      { id: 2_000_000_000, unidade: null, resultado: 'recusada', msg: 'Solicitação não encontrada.' },
+    ]);
+    await expect(
+      web.bulk.moveMany(form, { status: 8, solicitacoes: [{ id: 2_000_000_000, version: 1 }] }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
 
   it('saved views of a list: add, list, edit, delete, and a refusal naming its field', async () => {
     const form = REQUEST_FORMS['energia.nova'];

@@ -22,6 +22,7 @@ import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import type { RequestRow } from './api.ts';
+import { BulkMoveBar, useBulkSelection } from './list/BulkMoveBar.tsx';
 import { ColumnPicker } from './list/ColumnPicker.tsx';
 import { shownRange } from './list/columns.ts';
 import { ListFilters } from './list/ListFilters.tsx';
@@ -65,6 +66,8 @@ export function RequestListPage({ form }: Props) {
   const rows = list.data?.dados ?? [];
   const total = list.data?.total ?? 0;
   const limited = list.data?.total_limitado ?? false;
+  // Issue 34: rows ticked for a bulk move, and the checkbox column that ticks them.
+  const bulk = useBulkSelection(form, { rows, total, limited, filter: body });
   const sort: DataTableSortStatus<RequestRow> = {
     columnAccessor: body.sort ?? 'data_pedido',
     direction: body.sort ? body.order : 'desc',
@@ -141,6 +144,7 @@ export function RequestListPage({ form }: Props) {
             />
           )}
         </Group>
+        <BulkMoveBar selection={bulk} />
         {phone ? (
           <RequestCards
             form={form}
@@ -175,7 +179,7 @@ export function RequestListPage({ form }: Props) {
             paginationText={({ totalRecords }) =>
               shownRange(page, perPage, rows.length, totalRecords, limited)
             }
-            columns={requestColumns(form, shownColumns)}
+            columns={[...bulk.columns, ...requestColumns(form, shownColumns)]}
           />
         )}
       </Stack>
