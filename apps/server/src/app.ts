@@ -46,6 +46,7 @@ import { deParaRoutes } from './modules/de-para/routes.ts';
 import { exportacoesRoutes } from './modules/exportacoes/routes.ts';
 import { solicitacoesRoutes } from './modules/solicitacoes/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { visoesRoutes } from './modules/visoes/routes.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { storageFor } from './storage/storage-for.ts';
 
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await signedIn.register(relatoriosRoutes);
         await signedIn.register(notificacoesRoutes);
         await signedIn.register(searchRoutes);
+        await signedIn.register(visoesRoutes);
         await signedIn.register(exportacoesRoutes);
       });
     },

@@ -103,8 +103,14 @@ describe('"Aguardando minha ação" per role (derived from the save policy)', ()
     expect(waiting(o)).toEqual([{ status: 9, total: 1, mais_antiga_dias: 5 }]);
   });
 
-  it('the provider waits on approved requests (7)', async () => {
-    expect(waiting(await painel('amee'))).toEqual([{ status: 7, total: 1, mais_antiga_dias: 100 }]);
+  it("the provider waits on approved requests (7), listed once: as the base confirmation's rows", async () => {
+    const o = await painel('amee');
+    expect(waiting(o)).toEqual([]);
+    const confirmation = o.tarefas.filter((t) => t.tipo === 'confirmacao-base' && t.fluxo === 'energia');
+    expect(confirmation).toEqual([
+      { tipo: 'confirmacao-base', fluxo: 'energia', situacao: 'na-base', total: 0 },
+      { tipo: 'confirmacao-base', fluxo: 'energia', situacao: 'fora-da-base', total: 1 },
+    ]);
   });
 
   it('the requester acts on nothing (its grants move no status), though it sees its requests', async () => {

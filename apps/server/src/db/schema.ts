@@ -942,3 +942,35 @@ export function regularizationSearchColumns(t: unknown): AnyPgColumn[] {
     'sigla',
   ].map((k) => c[k]!);
 }
+
+/**
+ * A user's saved views of a request list (issue 34 step 5): name, filters, columns, sort and page
+ * size. `lista` is the form's apiBase. At most one default per user and list (partial unique index);
+ * names are unique per user and list whatever their case.
+ */
+export const visoesSalvas = pgTable(
+  'visoes_salvas',
+  {
+    id: serial('id').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    lista: varchar('lista', { length: 40 }).notNull(),
+    nome: varchar('nome', { length: 60 }).notNull(),
+    padrao: boolean('padrao').notNull().default(false),
+    filtros: jsonb('filtros').$type<Record<string, unknown>>().notNull(),
+    colunas: text('colunas').array().notNull(),
+    ordem: varchar('ordem', { length: 40 }),
+    sentido: varchar('sentido', { length: 4 }).$type<'asc' | 'desc'>().notNull().default('desc'),
+    porPagina: smallint('por_pagina').notNull(),
+    cadastrado: createdAt(),
+    /** Bumped by every save; a save on a stale version is refused (GUIDE §3). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('visoes_salvas_usuario_lista_nome_key').on(t.idUsuario, t.lista, sql`lower(${t.nome})`),
+    uniqueIndex('visoes_salvas_usuario_lista_padrao_key')
+      .on(t.idUsuario, t.lista)
+      .where(sql`${t.padrao}`),
+  ],
+);

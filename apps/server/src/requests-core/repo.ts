@@ -322,6 +322,7 @@ export function requestPageQuery(
     solicitante: lookup(usuarios.name, usuarios.id, solicitacoes.idUsuario),
     empresa: lookup(empresas.razaoSocial, empresas.id, solicitacoes.idEmpresa),
     atualizado_em: solicitacoes.updatedAt,
+    version: solicitacoes.version,
     total: listTotal(user, query),
   };
   if (!skipsRows(query))

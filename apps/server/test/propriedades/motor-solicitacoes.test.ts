@@ -40,6 +40,7 @@ import { REQUEST_REPORT_FIELDS, requestReportColumns, requestReportQuery } from 
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos, solicitacoes } from '../../src/db/schema.ts';
+import { bulkMoveBody } from '@portal/domain/contracts/bulk-moves';
 import { csvObjects } from '../support/csv.ts';
 import {
   footprint,
@@ -363,6 +364,42 @@ function formCalls(flow: Flow, kind: Kind) {
           leaks: targetReadable('id_unidade'),
         },
       ),
+    ),
+    // Issue 34: one move on many rows; every row the answer names (a unit, or moved) is the caller's to see.
+    post(
+      'mover-em-lote',
+      bulkMoveBody,
+      {
+        ...codeHints,
+        // The rows ticked (the filter is left to the hostile variants and the module's own tests).
+        solicitacoes: fc.uniqueArray(fc.record({ id: requestId(), version: fc.constantFrom(1, 1, 2) }), {
+          minLength: 1,
+          maxLength: 4,
+          selector: (r) => r.id,
+        }),
+        filtro: fc.constant(undefined),
+      },
+      {
+        targets: (body) =>
+          (Array.isArray(body?.solicitacoes) ? (body.solicitacoes as { id?: unknown }[]) : []).flatMap(
+            (r) => idIn(r?.id) ?? [],
+          ),
+        async leaks({ session, json, before }) {
+          const results = (json.resultados ?? []) as {
+            id: number;
+            unidade: string | null;
+            resultado: string;
+          }[];
+          const named = results.filter((r) => r.unidade !== null || r.resultado !== 'recusada');
+          const after = await rowsOf(named.map((r) => r.id));
+          return named
+            .filter((r) => {
+              const row = before.get(r.id) ?? after.get(r.id);
+              return !readable(session.user, row) || !ofForm(row);
+            })
+            .map((r) => `bulk row ${r.id} outside scope`);
+        },
+      },
     ),
     post(
       'apagar-arquivos',

@@ -88,6 +88,8 @@ describe('novas-unidades/list', () => {
         'solicitante',
         'empresa',
         'atualizado_em',
+        // Issue 34: the version the row was read at, sent back by a bulk move of the rows ticked.
+        'version',
       ].sort(),
     );
   });

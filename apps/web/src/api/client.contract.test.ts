@@ -67,6 +67,8 @@ const loadWeb = async () => ({
   reconciliation: await import('../features/reconciliation/api.ts'),
   reports: await import('../features/reports/api.ts'),
   search: await import('../features/search/api.ts'),
+  bulk: await import('../features/requests/list/bulkMoveApi.ts'),
+  savedViews: await import('../features/requests/list/savedViewsApi.ts'),
 });
 
 /** Signs in through the web's own sign-in call and keeps the session as the web does. */
@@ -116,6 +118,38 @@ describe("the web's calls against the server, every answer parsed against its de
       expect((await web.requests.concessionaires(form)).length).toBeGreaterThan(0);
     },
   );
+
+  it('a bulk move: a row per id (one never seen is refused as not found), and a move the role never takes refused whole', async () => {
+    const form = REQUEST_FORMS['energia.nova'];
+    const answer = await web.bulk.moveMany(form, {
+      status: 6,
+      solicitacoes: [{ id: 2_000_000_000, version: 1 }],
+    });
+    expect(answer.resultados).toEqual([
+      { id: 2_000_000_000, unidade: null, resultado: 'recusada', msg: 'Solicitação não encontrada.' },
+    ]);
+    await expect(
+      web.bulk.moveMany(form, { status: 8, solicitacoes: [{ id: 2_000_000_000, version: 1 }] }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('saved views of a list: add, list, edit, delete, and a refusal naming its field', async () => {
+    const form = REQUEST_FORMS['energia.nova'];
+    const body = { nome: 'Contrato', padrao: true, filtros: { status: [2] }, colunas: ['status' as const] };
+    const added = await web.savedViews.addSavedView(form, body);
+    expect((await web.savedViews.listSavedViews(form)).map((v) => v.id)).toContain(added.id);
+    const edited = await web.savedViews.editSavedView(form, {
+      ...body,
+      nome: 'Outro',
+      id: added.id,
+      version: 1,
+    });
+    expect(edited.version).toBe(2);
+    await expect(
+      web.savedViews.addSavedView(form, { ...body, colunas: ['senha' as 'status'] }),
+    ).rejects.toMatchObject({ status: 422, campo: 'colunas.0' });
+    expect((await web.savedViews.deleteSavedView(form, added.id)).error).toBe(0);
+  });
 
   it('the top bar search, found and refused', async () => {
     expect((await web.search.searchGroups('Vergueiro')).grupos).toBeInstanceOf(Array);

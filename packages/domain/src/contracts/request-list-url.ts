@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../catalogs/enums.ts';
+import { isDefaultColumns, orderedColumns, type RequestListColumn } from '../lists/request-list-columns.ts';
 import { listQuery, REQUEST_LIST_SORTS, requestListFilters, type RequestListSort } from '../schemas/list.ts';
 
 /**
@@ -7,6 +8,7 @@ import { listQuery, REQUEST_LIST_SORTS, requestListFilters, type RequestListSort
  *
  *   status=1,3  regional=<id>  uf=SP  concessionaria=<id>  de=YYYY-MM-DD  ate=YYYY-MM-DD
  *   q=<text>  pagina=<n>  por_pagina=<n>  ordem=<column>  sentido=asc|desc
+ *   colunas=status,unidade,…  (the columns shown, issue 34; absent: the default ones)
  *
  * Absent means the default; defaults are left out of the links this module writes, so the plain
  * list path is the unfiltered first page.
@@ -25,6 +27,8 @@ export interface RequestListFilters {
   por_pagina?: number;
   ordem?: RequestListSort;
   sentido?: 'asc' | 'desc';
+  /** The columns shown besides the number, in the list's order; absent: the default ones. */
+  colunas?: readonly RequestListColumn[];
 }
 
 const DEFAULT_DIRECTION = 'desc';
@@ -47,6 +51,12 @@ function entries(filters: RequestListFilters): [string, string | undefined][] {
     ],
     ['ordem', filters.ordem],
     ['sentido', filters.sentido && filters.sentido !== DEFAULT_DIRECTION ? filters.sentido : undefined],
+    [
+      'colunas',
+      filters.colunas?.length && !isDefaultColumns(filters.colunas)
+        ? orderedColumns(filters.colunas).join(',')
+        : undefined,
+    ],
   ];
 }
 
@@ -121,6 +131,7 @@ export function parseRequestListSearch(search: string | SearchParamsLike): Reque
   const porPagina = wholeNumber(get('por_pagina'));
   const ordem = get('ordem');
   const sentido = get('sentido');
+  const colunas = orderedColumns((get('colunas') ?? '').split(',').slice(0, 64));
   const filters: RequestListFilters = {
     status: statusCodes.length ? [...new Set(statusCodes)].sort((a, b) => a - b) : undefined,
     regional: valid(requestListFilters.regional, get('regional')),
@@ -138,6 +149,7 @@ export function parseRequestListSearch(search: string | SearchParamsLike): Reque
       ? (ordem as RequestListSort)
       : undefined,
     sentido: sentido === 'asc' ? 'asc' : undefined,
+    colunas: colunas.length && !isDefaultColumns(colunas) ? colunas : undefined,
   };
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as RequestListFilters;
 }

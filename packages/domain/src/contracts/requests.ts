@@ -57,6 +57,8 @@ export const requestRowSchema = z.object({
   solicitante: text,
   empresa: text,
   atualizado_em: z.string(),
+  /** The version the row was read at: a bulk move of the rows ticked sends it back (issue 34). */
+  version: z.number(),
 });
 export type RequestRow = z.infer<typeof requestRowSchema>;
 

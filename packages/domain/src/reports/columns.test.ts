@@ -60,7 +60,7 @@ describe('the request report row (spec part 2 §3)', () => {
       'tipo_mercado',
       'diretoria',
       'status_atual',
-      // Issue 34 step 3, beyond the spec's row (docs/decisions/requests-workflow.md, D-WF-061).
+      // Issue 34 step 3, beyond the spec's row (docs/decisions/requests-workflow.md, D-WF-064).
       'motivo_recusa',
       ...REQUEST_STATUSES.map(stageColumnKey),
       'tipo_site',

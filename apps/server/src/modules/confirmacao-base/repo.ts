@@ -6,23 +6,10 @@ import type {
 } from '@portal/domain/contracts/base-confirmation';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { pageOf } from '../../db/listing.ts';
-import { baseProvedor, concessionarias, historicoStatus, regionais, solicitacoes } from '../../db/schema.ts';
+import { concessionarias, historicoStatus, regionais, solicitacoes } from '../../db/schema.ts';
 import { isoDate } from '../../http/replies.ts';
+import { inBase, unitSought } from '../../requests-core/provider-base-repo.ts';
 import { scoped } from '../../requests-core/scope-repo.ts';
-
-/** The unit the base should now hold: an ownership change's new unit when it has one. */
-const unitSought = sql<string>`coalesce(nullif(${solicitacoes.unidadeNova}, ''), ${solicitacoes.unidade}, '')`;
-
-/**
- * Whether the provider's base holds the request's unit for its concessionaire: by the id an import
- * resolved, or by the name rows seeded before imports carry. Served by base_provedor_uc_idx.
- */
-const inBase = sql<boolean>`exists (
-  select 1 from ${baseProvedor}
-  where ${baseProvedor.fluxo} = ${solicitacoes.fluxo}
-    and lower(${baseProvedor.uc}) = lower(${unitSought})
-    and (${baseProvedor.idConcessionaria} = ${solicitacoes.idConcessionaria}
-      or lower(${baseProvedor.concessionaria}) = lower(${concessionarias.nome})))`;
 
 /** When the request last reached 7 'Aprovada' (its last save, for a request seeded without history). */
 const approvedAt = sql<Date>`coalesce((

@@ -1,6 +1,6 @@
 import {
   AGE_BUCKETS,
-  myQueueStatuses,
+  formInboxStatuses,
   OPEN_STATUSES,
   overviewForms,
   REQUEST_STATUSES,
@@ -13,12 +13,14 @@ import {
 } from '@portal/domain';
 import type { DashboardOverview, DashboardOverviewForm } from '@portal/domain/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
+import { countInboxTasks } from './inbox-tasks.ts';
 import { counters, inOneSnapshot, oldestAges, recentOpenCounts } from './repo.ts';
 import { refusalsByReason } from './refusal-reasons-repo.ts';
 
 /**
  * The dashboard's overview (GET /api/home/painel): the counters' totals per status, regional and
- * age bucket, and how long the oldest request of each status the user acts on has waited.
+ * age bucket, how long the oldest request of each status the user acts on has waited, and the
+ * rest of "Aguardando minha ação" (regularizations, post-approval stages, base confirmation).
  */
 export async function dashboardOverview(
   db: Database,
@@ -27,7 +29,7 @@ export async function dashboardOverview(
 ): Promise<DashboardOverview> {
   const forms = overviewForms(user);
   const today = todayInBrasilia(now);
-  if (!forms.length) return { hoje: today, formularios: [] };
+  if (!forms.length) return { hoje: today, formularios: [], tarefas: await countInboxTasks(db, user) };
   const flows = [...new Set(forms.map((f) => f.flow))];
   const kinds = [...new Set(forms.map((f) => f.kind))];
   const pairs = forms.map((f) => ({ flow: f.flow, kind: f.kind }));
@@ -43,13 +45,14 @@ export async function dashboardOverview(
 
     // Only the statuses with something waiting are looked into for their oldest request.
     const waiting = pairs.flatMap(({ flow, kind }) =>
-      myQueueStatuses(user, flow)
+      formInboxStatuses(user, flow)
         .map((status) => ({ flow, kind, status, total: totalOf(flow, kind, [status]) }))
         .filter((w) => w.total > 0),
     );
     const ages = waiting.length ? await oldestAges(tx, user, waiting, today) : [];
     const recent = await recentOpenCounts(tx, user, pairs, today);
     const refusals = await refusalsByReason(tx, user, pairs);
+    const tarefas = await countInboxTasks(tx, user);
 
     return {
       hoje: today,
@@ -74,7 +77,7 @@ export async function dashboardOverview(
           fluxo: flow,
           tipo: kind,
           status: REQUEST_STATUSES.map((status) => ({ status, total: totalOf(flow, kind, [status]) })),
-          aguardando: myQueueStatuses(user, flow).map((status) => ({
+          aguardando: formInboxStatuses(user, flow).map((status) => ({
             status,
             total: totalOf(flow, kind, [status]),
             mais_antiga_dias:
@@ -87,6 +90,7 @@ export async function dashboardOverview(
             .map(({ motivo, total }) => ({ motivo, total })),
         };
       }),
+      tarefas,
     };
   });
 }

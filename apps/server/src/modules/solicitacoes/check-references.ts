@@ -1,4 +1,11 @@
-import { normalizeValue, recordScope, regionalServesUf, type Flow, type SessionUser } from '@portal/domain';
+import {
+  mayChooseRegional,
+  normalizeValue,
+  REGIONAL_NOT_COVERED,
+  regionalServesUf,
+  type Flow,
+  type SessionUser,
+} from '@portal/domain';
 import type { Database } from '../../db/client.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { citiesOf } from '../localidades/cities.ts';
@@ -60,9 +67,7 @@ async function checkRegional(db: Database, input: ReferencesInput) {
   const row = await regionalById(db, Number(regional));
   if (!row) throw unprocessable('Regional não encontrada.', 'regional');
   // A user who sees only their regionals would file a request they could not read again.
-  if (recordScope(input.user) === 'regional' && !input.user.regionais.includes(row.id)) {
-    throw unprocessable('Você só pode escolher uma regional que atende.', 'regional');
-  }
+  if (!mayChooseRegional(input.user, row.id)) throw unprocessable(REGIONAL_NOT_COVERED, 'regional');
   // The regional reviews the request: a requester must not send a unit to one of its own choosing.
   const uf = value('uf');
   if (typeof uf === 'string' && !regionalServesUf(row, uf)) {

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_FLOW_KINDS, formFieldLabel, requestForm, type Flow, type Kind } from '@portal/domain';
+import { bulkMoveCall } from '@portal/domain/contracts/calls/bulk-moves';
 import { requestAttachmentCall, requestCalls } from '@portal/domain/contracts/calls/requests';
 import { DELETED, SAVED } from '../../http/replies.ts';
 import { route } from '../../http/route.ts';
 import { exportSource, sendExport } from '../exportacoes/sources.ts';
+import { moveMany } from './bulk-move.ts';
 import { deleteAttachment } from './delete-attachment.ts';
 import { creatorWindowFor } from './authorship.ts';
 import { deleteRequest } from './delete-request.ts';
@@ -70,6 +72,14 @@ function formRoutes(flow: Flow, kind: Kind): FastifyPluginAsyncZod {
         return { error: 0 as const, msg: SAVED, dados };
       });
     }
+
+    // Issue 34: one move on many rows, each through the save above (bulk-move.ts).
+    route(app, bulkMoveCall(flow, kind), async (request) =>
+      moveMany(
+        { db: app.db, storage: app.storage },
+        { flow, kind, user: request.user, ip: request.ip, body: request.body },
+      ),
+    );
 
     route(app, calls.validateUnit, async (request) => {
       const dados = await findDuplicates(

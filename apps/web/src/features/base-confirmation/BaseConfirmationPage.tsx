@@ -23,12 +23,15 @@ import {
   STATUS,
   type Flow,
 } from '@portal/domain';
-import type { BaseConfirmationSituation } from '@portal/domain/contracts/base-confirmation';
+import {
+  BASE_CONFIRMATION_SITUATIONS,
+  type BaseConfirmationSituation,
+} from '@portal/domain/contracts/base-confirmation';
 import { IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSessionUser } from '../../app/session/useSession.ts';
 import { FAILED } from '../../ui/feedback.ts';
@@ -53,8 +56,13 @@ const LATE_DAYS = 30;
 export function BaseConfirmationPage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
-  const [flow, setFlow] = useState<Flow>('energia');
-  const [situacao, setSituacao] = useState<BaseConfirmationSituation>('na-base');
+  // ?fluxo=agua&situacao=fora-da-base (the dashboard's inbox links here) opens that flow and tab.
+  const [searchParams] = useSearchParams();
+  const [flow, setFlow] = useState<Flow>(searchParams.get('fluxo') === 'agua' ? 'agua' : 'energia');
+  const [situacao, setSituacao] = useState<BaseConfirmationSituation>(() => {
+    const asked = searchParams.get('situacao');
+    return BASE_CONFIRMATION_SITUATIONS.find((s) => s === asked) ?? 'na-base';
+  });
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

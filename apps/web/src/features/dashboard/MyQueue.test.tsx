@@ -1,5 +1,9 @@
 import { REQUEST_STATUSES } from '@portal/domain';
-import type { DashboardOverview, DashboardOverviewForm } from '@portal/domain/contracts/dashboard';
+import type {
+  DashboardInboxTask,
+  DashboardOverview,
+  DashboardOverviewForm,
+} from '@portal/domain/contracts/dashboard';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWeb } from '../../test/render.tsx';
@@ -14,16 +18,54 @@ const formOf = (over: Partial<DashboardOverviewForm>): DashboardOverviewForm => 
   regionais: [],
   ...over,
 });
-const overview = (...formularios: DashboardOverviewForm[]): DashboardOverview => ({
-  hoje: '2026-03-01',
-  formularios,
-});
+const overview = (
+  formularios: DashboardOverviewForm[],
+  tarefas: DashboardInboxTask[] = [],
+): DashboardOverview => ({ hoje: '2026-03-01', formularios, tarefas });
 
 describe('"Aguardando minha ação" (issue 15 point 1)', () => {
-  it('each waiting status is a link to the list filtered to exactly it, with the oldest age', () => {
+  it('holds the work outside the request forms too, each linked to the list that shows it (issue 34)', () => {
     renderWeb(
       <MyQueue
         overview={overview(
+          [formOf({ aguardando: [{ status: 2, total: 2, mais_antiga_dias: 3 }] })],
+          [
+            { tipo: 'regularizacao', fluxo: 'energia', status: 0, total: 6 },
+            { tipo: 'regularizacao', fluxo: 'agua', status: 1, total: 0 },
+            { tipo: 'confirmacao-base', fluxo: 'agua', situacao: 'na-base', total: 4 },
+            { tipo: 'pos-aprovacao', lista: 'validacao-final', total: 1 },
+          ],
+        )}
+      />,
+    );
+    const divergences = screen.getByRole('link', {
+      name: '6 em Divergente (Regularização CNPJ/Razão Social)',
+    });
+    expect(divergences.getAttribute('href')).toBe('/consolidacao?status=0');
+    const confirm = screen.getByRole('link', {
+      name: '4 em Na base: prontas para confirmar (Confirmação na Base (Água))',
+    });
+    expect(confirm.getAttribute('href')).toBe('/confirmacao-base?fluxo=agua&situacao=na-base');
+    const stage = screen.getByRole('link', {
+      name: '1 em Aguardando Validação Final (Validação Final de UC)',
+    });
+    expect(stage.getAttribute('href')).toBe('/validacao-final-uc');
+    // Nothing waiting in water regularization: no row; the total adds every row once.
+    expect(screen.queryByTestId('fila-regularizacao-agua-1')).toBeNull();
+    expect(screen.getByTestId('fila-total').textContent).toBe('13');
+  });
+
+  it('a role whose only work is outside the request forms still gets its queue', () => {
+    renderWeb(
+      <MyQueue overview={overview([], [{ tipo: 'pos-aprovacao', lista: 'acompanhamento', total: 0 }])} />,
+    );
+    expect(screen.getByText('Nada aguardando a sua ação no momento.')).toBeTruthy();
+  });
+
+  it('each waiting status is a link to the list filtered to exactly it, with the oldest age', () => {
+    renderWeb(
+      <MyQueue
+        overview={overview([
           formOf({
             aguardando: [
               { status: 2, total: 1234, mais_antiga_dias: 12 },
@@ -31,7 +73,7 @@ describe('"Aguardando minha ação" (issue 15 point 1)', () => {
             ],
           }),
           formOf({ fluxo: 'agua', aguardando: [{ status: 4, total: 1, mais_antiga_dias: 1 }] }),
-        )}
+        ])}
       />,
     );
     const energy = screen.getByRole('link', { name: '1.234 em Aprovada Regional (UC Nova, Energia)' });
@@ -48,13 +90,13 @@ describe('"Aguardando minha ação" (issue 15 point 1)', () => {
   it('a form whose title names its flow is not given the flow twice (issue 15 item 7)', () => {
     renderWeb(
       <MyQueue
-        overview={overview(
+        overview={overview([
           formOf({
             fluxo: 'agua',
             tipo: 'troca',
             aguardando: [{ status: 4, total: 3, mais_antiga_dias: 2 }],
           }),
-        )}
+        ])}
       />,
     );
     expect(
@@ -66,7 +108,7 @@ describe('"Aguardando minha ação" (issue 15 point 1)', () => {
   });
 
   it('a role that moves nothing (a requester, profile 3 Consulta) is shown no queue at all', () => {
-    renderWeb(<MyQueue overview={overview(formOf({}))} />);
+    renderWeb(<MyQueue overview={overview([formOf({})])} />);
     expect(screen.queryByRole('region', { name: 'Aguardando minha ação' })).toBeNull();
     expect(screen.queryByText('Aguardando minha ação')).toBeNull();
   });
@@ -74,7 +116,7 @@ describe('"Aguardando minha ação" (issue 15 point 1)', () => {
   it('a role with a queue but nothing in it is told so', () => {
     renderWeb(
       <MyQueue
-        overview={overview(formOf({ aguardando: [{ status: 0, total: 0, mais_antiga_dias: null }] }))}
+        overview={overview([formOf({ aguardando: [{ status: 0, total: 0, mais_antiga_dias: null }] })])}
       />,
     );
     expect(screen.getByText('Nada aguardando a sua ação no momento.')).toBeTruthy();

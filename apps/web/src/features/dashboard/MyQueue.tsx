@@ -1,6 +1,13 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Table } from '../../ui/Table.tsx';
-import { requestForm, statusHref, statusLabel } from '@portal/domain';
+import {
+  inboxTaskHref,
+  inboxTaskKey,
+  inboxTaskLabels,
+  requestForm,
+  statusHref,
+  statusLabel,
+} from '@portal/domain';
 import type { DashboardOverview } from '@portal/domain/contracts/dashboard';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,18 +18,61 @@ interface Props {
   overview: DashboardOverview | null | undefined;
 }
 
+/** One line of the inbox: where the work is, what waits there, how many and the link to them. */
+interface Row {
+  key: string;
+  screen: string;
+  /** The flow, under a form title that does not name it. */
+  flow?: string;
+  /** The screen named out of context (the link's accessible name). */
+  name: string;
+  situation: string;
+  total: number;
+  href: string;
+  oldestDays: number | null;
+}
+
+/** The request forms' lines: each status the user acts on from the form's list. */
+const formRows = (overview: DashboardOverview): Row[] =>
+  overview.formularios.flatMap((f) => {
+    const form = requestForm(f.fluxo, f.tipo);
+    return f.aguardando.map((a) => ({
+      key: `${form.flow}-${form.kind}-${a.status}`,
+      screen: form.title,
+      flow: titleNamesFlow(form) ? undefined : FLOW_LABEL[form.flow],
+      name: formWithFlow(form),
+      situation: statusLabel(a.status, form.flow, form.kind),
+      total: a.total,
+      href: statusHref(form, [a.status]),
+      oldestDays: a.mais_antiga_dias,
+    }));
+  });
+
+/** The rest: base confirmation, post-approval stages, regularizations (dashboard/inbox.ts). */
+const taskRows = (overview: DashboardOverview): Row[] =>
+  overview.tarefas.map((task) => {
+    const { tela, situacao } = inboxTaskLabels(task);
+    return {
+      key: inboxTaskKey(task),
+      screen: tela,
+      name: tela,
+      situation: situacao,
+      total: task.total,
+      href: inboxTaskHref(task),
+      oldestDays: null,
+    };
+  });
+
 /**
- * "Aguardando minha ação": the requests the signed-in role may move now, per form and status,
- * as the server counted them with the save policy's own tables (workflow/queue.ts). Each count
- * opens the list filtered to exactly that form and status.
+ * "Aguardando minha ação" (issue 34 step 2): every piece of work the signed-in user may act on now
+ * — requests, base confirmation, post-approval stages, regularizations — as the server counted it
+ * with the policies the buttons come from. Each count opens the list holding exactly those rows.
  */
 export function MyQueue({ overview }: Props) {
-  const forms = overview?.formularios.filter((f) => f.aguardando.length > 0);
-  // A role that never moves a request (a requester, profile 3 Consulta) has no queue to show.
-  if (overview && !forms?.length) return null;
-  const rows = (forms ?? []).flatMap((f) =>
-    f.aguardando.filter((a) => a.total > 0).map((a) => ({ ...a, form: requestForm(f.fluxo, f.tipo) })),
-  );
+  const all = overview ? [...formRows(overview), ...taskRows(overview)] : [];
+  // A role that never acts (a requester, profile 3 Consulta) has no queue to show.
+  if (overview && !all.length) return null;
+  const rows = all.filter((r) => r.total > 0);
   const waiting = rows.reduce((n, r) => n + r.total, 0);
 
   return (
@@ -36,7 +86,8 @@ export function MyQueue({ overview }: Props) {
             Aguardando minha ação
           </Title>
           <Text size="sm" c="dimmed">
-            Solicitações em que o seu perfil pode agir agora. A idade conta os dias desde a data do pedido.
+            O que o seu perfil pode fazer agora: solicitações, confirmações na base, etapas depois da
+            aprovação e regularizações. A idade conta os dias desde a data do pedido.
           </Text>
         </div>
         {overview && (
@@ -65,47 +116,39 @@ export function MyQueue({ overview }: Props) {
           <Table verticalSpacing="xs" highlightOnHover aria-labelledby="fila-titulo">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Formulário</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>Lista</Table.Th>
+                <Table.Th>Situação</Table.Th>
                 <Table.Th ta="right">Quantidade</Table.Th>
                 <Table.Th ta="right">Mais antiga</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map(({ form, status, total, mais_antiga_dias }) => {
-                const label = statusLabel(status, form.flow, form.kind);
-                return (
-                  <Table.Tr
-                    key={`${form.flow}.${form.kind}.${status}`}
-                    data-testid={`fila-${form.flow}-${form.kind}-${status}`}
-                  >
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {form.title}
+              {rows.map((row) => (
+                <Table.Tr key={row.key} data-testid={`fila-${row.key}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {row.screen}
+                    </Text>
+                    {row.flow && (
+                      <Text size="xs" c="dimmed">
+                        {row.flow}
                       </Text>
-                      {!titleNamesFlow(form) && (
-                        <Text size="xs" c="dimmed">
-                          {FLOW_LABEL[form.flow]}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{label}</Table.Td>
-                    <Table.Td ta="right">
-                      <Anchor
-                        component={Link}
-                        to={statusHref(form, [status])}
-                        fw={700}
-                        aria-label={`${formatCount(total)} em ${label} (${formWithFlow(form)})`}
-                      >
-                        {formatCount(total)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {mais_antiga_dias === null ? '—' : daysText(mais_antiga_dias)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+                    )}
+                  </Table.Td>
+                  <Table.Td>{row.situation}</Table.Td>
+                  <Table.Td ta="right">
+                    <Anchor
+                      component={Link}
+                      to={row.href}
+                      fw={700}
+                      aria-label={`${formatCount(row.total)} em ${row.situation} (${row.name})`}
+                    >
+                      {formatCount(row.total)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{row.oldestDays === null ? '—' : daysText(row.oldestDays)}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -1,4 +1,9 @@
-import type { PostApprovalList, PostApprovalStage } from '@portal/domain';
+import {
+  POST_APPROVAL_LIST_PATHS,
+  POST_APPROVAL_TITLES,
+  type PostApprovalList,
+  type PostApprovalStage,
+} from '@portal/domain';
 
 /** What each list screen is called, where it lives and where its action leads. */
 export interface StageScreen {
@@ -15,8 +20,8 @@ export const STAGE_SCREENS: Record<PostApprovalList, StageScreen> = {
   'pre-validacao': {
     lista: 'pre-validacao',
     stage: 1,
-    title: 'Pré-Validação de UC',
-    path: '/validacao-uc',
+    title: POST_APPROVAL_TITLES['pre-validacao'],
+    path: POST_APPROVAL_LIST_PATHS['pre-validacao'],
     intro:
       'Unidades inseridas na base Xerox/AME aguardando a conferência técnica: site, regional, elemento de rede e tipologia.',
     action: 'Validar',
@@ -25,8 +30,8 @@ export const STAGE_SCREENS: Record<PostApprovalList, StageScreen> = {
   'validacao-final': {
     lista: 'validacao-final',
     stage: 2,
-    title: 'Validação Final de UC',
-    path: '/validacao-final-uc',
+    title: POST_APPROVAL_TITLES['validacao-final'],
+    path: POST_APPROVAL_LIST_PATHS['validacao-final'],
     intro: 'Unidades pré-validadas aguardando a confirmação de como serão pagas.',
     action: 'Validar',
     actionPath: (id) => `/validar-uc/${id}/2`,
@@ -34,8 +39,8 @@ export const STAGE_SCREENS: Record<PostApprovalList, StageScreen> = {
   acompanhamento: {
     lista: 'acompanhamento',
     stage: 3,
-    title: 'Acompanhamento de UC Nova',
-    path: '/acompanhamento-uc-nova',
+    title: POST_APPROVAL_TITLES['acompanhamento'],
+    path: POST_APPROVAL_LIST_PATHS['acompanhamento'],
     intro: 'Unidades validadas aguardando a primeira fatura. Marque como Ativa quando ela chegar.',
     action: 'Acompanhar',
     actionPath: (id) => `/acompanhar-uc/${id}`,

@@ -16,7 +16,7 @@ import { IconEdit, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from '../../ui/DataTable.tsx';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
@@ -28,11 +28,17 @@ import { editPath, type RegularizationScreen } from './screens.ts';
 const SEARCH_DEBOUNCE_MS = 350;
 const ALL = 'Todos';
 
+/** A status of the catalogue named in the URL, or every status for anything else. */
+const statusFromUrl = (value: string | null): string =>
+  REGULARIZATION_STATUSES.some((s) => String(s.code) === value) ? value! : ALL;
+
 /** Spec part 2 §2.2: the divergences found in the provider's base, paged, filtered and sorted by the server. */
 export function RegularizationListPage({ screen }: { screen: RegularizationScreen }) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [status, setStatus] = useState<string>(ALL);
+  // ?status=0 (the dashboard's "Aguardando minha ação" links here) opens the list filtered to it.
+  const [searchParams] = useSearchParams();
+  const [status, setStatus] = useState<string>(() => statusFromUrl(searchParams.get('status')));
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<DataTableSortStatus<RegularizationRow>>({
@@ -130,6 +136,13 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
           }
           columns={[
             { accessor: 'unidade', title: 'Unidade', sortable: true },
+            // Second, as in the request lists (issue 34): what a row waits for is read first.
+            {
+              accessor: 'status',
+              title: 'Status',
+              sortable: true,
+              render: (r) => <RegularizationStatusBadge status={r.status} />,
+            },
             { accessor: 'endereco_id', title: 'Endereço ID', sortable: true },
             { accessor: 'site_id', title: 'Site ID', sortable: true },
             {
@@ -137,12 +150,6 @@ export function RegularizationListPage({ screen }: { screen: RegularizationScree
               title: 'Tipo Divergência',
               sortable: true,
               render: (r) => labelOf(DIVERGENCE_TYPES, r.tipo_divergencia),
-            },
-            {
-              accessor: 'status',
-              title: 'Status',
-              sortable: true,
-              render: (r) => <RegularizationStatusBadge status={r.status} />,
             },
             {
               accessor: 'actions',

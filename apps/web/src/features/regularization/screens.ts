@@ -1,4 +1,4 @@
-import { REGULARIZATION_TITLES, type Flow, type MenuKey } from '@portal/domain';
+import { REGULARIZATION_LIST_PATHS, REGULARIZATION_TITLES, type Flow, type MenuKey } from '@portal/domain';
 
 /** The two regularization screens (spec part 2 §2.1): energy at /consolidacao, water at /agua/consolidacao. */
 export interface RegularizationScreen {
@@ -16,14 +16,14 @@ export const REGULARIZATION_SCREENS: Record<Flow, RegularizationScreen> = {
     title: REGULARIZATION_TITLES.energia,
     menuKey: 'consolidacao',
     apiBase: 'consolidacao',
-    listPath: '/consolidacao',
+    listPath: REGULARIZATION_LIST_PATHS.energia,
   },
   agua: {
     flow: 'agua',
     title: REGULARIZATION_TITLES.agua,
     menuKey: 'agua-consolidacao',
     apiBase: 'agua/consolidacao',
-    listPath: '/agua/consolidacao',
+    listPath: REGULARIZATION_LIST_PATHS.agua,
   },
 };
 

@@ -193,10 +193,22 @@ export function RequestEditor({ form, record, onReload }: Props) {
         setTimeout(() => document.getElementById(CONFLICT_ID)?.scrollIntoView({ block: 'start' }), 0);
         return;
       }
-      toastError(`${FAILED.save}, ${message}`);
       const field = error instanceof ApiError ? error.campo : undefined;
-      if (field === REASON_FIELD || field === REASON_TEXT_FIELD) setReasonErrors({ [field]: message });
-      else if (field && isField(field)) editor.setFieldError(field, message);
+      if (field === REASON_FIELD || field === REASON_TEXT_FIELD) {
+        // The reason is asked in the dialog, which stays open: its select shows the sentence.
+        setReasonErrors({ [field]: message });
+        toastError(`${FAILED.save}, ${message}`);
+        return;
+      }
+      if (field && isField(field) && policy.editableFields.includes(field)) {
+        // A refusal of one field reads as a sentence under it, where the focus goes; a toast would
+        // cover it (issue 34: the regional's refusal).
+        editor.setFieldError(field, message);
+        focusOn(field, pendingAction ? [...pendingAction.requiredFields, 'observacao'] : []);
+        return;
+      }
+      toastError(`${FAILED.save}, ${message}`);
+      if (field && isField(field)) editor.setFieldError(field, message);
       else if (field) setProblems({ [field]: message });
     },
     onSettled: () => setProgress(null),

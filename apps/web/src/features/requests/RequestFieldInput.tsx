@@ -12,8 +12,9 @@ import {
 import { charCounter } from '../../ui/charCounter.tsx';
 import { DateField } from '../../ui/datePicker.tsx';
 import { UF_OPTIONS } from '../../ui/ufOptions.ts';
-import { catalogOptions, type SelectOption } from './fieldOptions.ts';
+import { catalogOptions, withStored, type SelectOption } from './fieldOptions.ts';
 import { ReadOnlyField } from './record/ReadOnlyField.tsx';
+import { RegionalSelect } from './RegionalSelect.tsx';
 import type { FormValues } from './formModel.ts';
 import type { ConcessionaireOption } from '@portal/domain/contracts/calls/catalogues';
 
@@ -47,12 +48,6 @@ export const fieldInputId = (name: string) => `campo-${name}`;
 
 /** The action modal's inputs get their own ids: the same field is also in the form behind it. */
 export const modalInputId = (field: string) => `acao-${field}`;
-
-/** A list that always holds the stored value, so a record never shows a blank select. */
-const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
-  stored && !options.some((o) => o.value === stored)
-    ? [...options, { value: stored, label: stored }]
-    : options;
 
 /** How a stored value reads as text: the option's label for codes, dd/mm/aaaa for dates. */
 export function displayValue(field: RequestField, value: string, ctx: FieldContext): string {
@@ -128,21 +123,7 @@ export function RequestFieldInput({ field, editable, required, ctx, inputId }: P
         />
       );
     case 'regional':
-      return (
-        <Select
-          {...common}
-          {...selected}
-          data={withStored(ctx.regionals, value)}
-          placeholder={
-            !editor.values.uf
-              ? 'Escolha a UF'
-              : ctx.regionals.length
-                ? 'Selecione'
-                : 'Nenhuma regional atende esta UF'
-          }
-          onChange={(id) => editor.setFieldValue(field, id ?? '')}
-        />
-      );
+      return <RegionalSelect common={common} value={value} editor={editor} options={ctx.regionals} />;
     case 'concessionaire':
       return (
         <Select

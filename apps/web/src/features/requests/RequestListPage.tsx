@@ -1,11 +1,12 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { Select } from '../../ui/select.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   creationProblem,
   DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_LIST_COLUMNS,
   editPathFor,
-  formFieldLabel,
+  isDefaultColumns,
   PAGE_SIZES,
   REQUEST_LIST_SORTS,
   type RequestForm,
@@ -21,12 +22,16 @@ import { ExportButton } from '../../ui/ExportButton.tsx';
 import { FAILED } from '../../ui/feedback.ts';
 import { toastError } from '../../ui/toast.ts';
 import type { RequestRow } from './api.ts';
-import { cellText, dateText, daysText, regionalText, shownRange } from './list/columns.ts';
+import { BulkMoveBar, useBulkSelection } from './list/BulkMoveBar.tsx';
+import { ColumnPicker } from './list/ColumnPicker.tsx';
+import { shownRange } from './list/columns.ts';
 import { ListFilters } from './list/ListFilters.tsx';
 import { RequestCards } from './list/RequestCards.tsx';
+import { requestColumns } from './list/requestColumns.tsx';
+import { SavedViewsMenu } from './list/SavedViewsMenu.tsx';
 import { useListState } from './list/useListState.ts';
+import { useSavedViews } from './list/useSavedViews.ts';
 import { requestListQuery } from './queryKeys.ts';
-import { StatusBadge } from './StatusBadge.tsx';
 
 interface Props {
   form: RequestForm;
@@ -44,10 +49,16 @@ export function RequestListPage({ form }: Props) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
-  const { filters, body, page, update, goToPage } = useListState(form);
+  const { filters, body, page, update, goToPage, apply, arrived } = useListState(form);
   const perPage = body.per_page;
+  const saved = useSavedViews(form, arrived, apply);
+  const shownColumns = filters.colunas ?? DEFAULT_REQUEST_LIST_COLUMNS;
 
-  const list = useQuery({ ...requestListQuery(form, body), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...requestListQuery(form, body),
+    placeholderData: keepPreviousData,
+    enabled: !saved.waiting,
+  });
   useEffect(() => {
     if (list.isError) toastError(FAILED.list);
   }, [list.isError]);
@@ -55,12 +66,13 @@ export function RequestListPage({ form }: Props) {
   const rows = list.data?.dados ?? [];
   const total = list.data?.total ?? 0;
   const limited = list.data?.total_limitado ?? false;
+  // Issue 34: rows ticked for a bulk move, and the checkbox column that ticks them.
+  const bulk = useBulkSelection(form, { rows, total, limited, filter: body });
   const sort: DataTableSortStatus<RequestRow> = {
     columnAccessor: body.sort ?? 'data_pedido',
     direction: body.sort ? body.order : 'desc',
   };
   const onPage = (next: number) => goToPage(next, next === page + 1 ? rows.at(-1)?.id : undefined);
-  const unitLabel = formFieldLabel(form, 'unidade');
 
   return (
     <Card padding="lg" radius="lg">
@@ -103,6 +115,16 @@ export function RequestListPage({ form }: Props) {
               value && update({ por_pagina: Number(value) === DEFAULT_PAGE_SIZE ? undefined : Number(value) })
             }
           />
+          {!phone && (
+            <ColumnPicker
+              form={form}
+              shown={shownColumns}
+              onChange={(colunas) =>
+                update({ colunas: isDefaultColumns(colunas) ? undefined : colunas }, { keepPage: true })
+              }
+            />
+          )}
+          <SavedViewsMenu form={form} filters={filters} views={saved.views} onApply={apply} />
           {phone && (
             <Select
               label="Ordenar por"
@@ -122,6 +144,7 @@ export function RequestListPage({ form }: Props) {
             />
           )}
         </Group>
+        <BulkMoveBar selection={bulk} />
         {phone ? (
           <RequestCards
             form={form}
@@ -156,69 +179,7 @@ export function RequestListPage({ form }: Props) {
             paginationText={({ totalRecords }) =>
               shownRange(page, perPage, rows.length, totalRecords, limited)
             }
-            columns={[
-              {
-                accessor: 'id',
-                title: 'Nº',
-                sortable: true,
-                // A real link: the keyboard reaches it (Tab) and opens the record (Enter).
-                render: (r) => (
-                  <Anchor
-                    component={Link}
-                    to={editPathFor(form, r.id)}
-                    fw={600}
-                    aria-label={`Abrir solicitação nº ${r.id}`}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {r.id}
-                  </Anchor>
-                ),
-              },
-              { accessor: 'unidade', title: unitLabel, sortable: true, render: (r) => cellText(r.unidade) },
-              {
-                accessor: 'endereco_id',
-                title: 'Endereço ID',
-                sortable: true,
-                render: (r) => cellText(r.endereco_id),
-              },
-              { accessor: 'site_id', title: 'Site ID', sortable: true, render: (r) => cellText(r.site_id) },
-              {
-                accessor: 'solicitante',
-                title: 'Solicitante / Empresa',
-                render: (r) => (
-                  <Stack gap={0}>
-                    <Text size="sm">{cellText(r.solicitante)}</Text>
-                    <Text size="xs">{cellText(r.empresa)}</Text>
-                  </Stack>
-                ),
-              },
-              { accessor: 'regional', title: 'Regional', render: (r) => regionalText(r.regional_nome) },
-              {
-                accessor: 'data_pedido',
-                title: 'Data do Pedido',
-                sortable: true,
-                render: (r) => dateText(r.data_pedido),
-              },
-              { accessor: 'dias', title: 'Dias em aberto', render: (r) => daysText(r.data_pedido) },
-              {
-                accessor: 'data_ativacao',
-                title: form.dateColumn,
-                sortable: true,
-                render: (r) => dateText(r.data_ativacao),
-              },
-              {
-                accessor: 'atualizado_em',
-                title: 'Última atualização',
-                sortable: true,
-                render: (r) => dateText(r.atualizado_em),
-              },
-              {
-                accessor: 'status',
-                title: 'Status',
-                sortable: true,
-                render: (r) => <StatusBadge form={form} status={r.status} />,
-              },
-            ]}
+            columns={[...bulk.columns, ...requestColumns(form, shownColumns)]}
           />
         )}
       </Stack>

@@ -18,3 +18,9 @@ export function catalogOptions(form: RequestForm, kind: CatalogKind, stored: str
   const options = extra ? [...offered, ...all.filter((o) => String(o.code) === stored)] : offered;
   return options.map((o) => ({ value: String(o.code), label: o.label }));
 }
+
+/** A list that always holds the stored value, so a record never shows a blank select. */
+export const withStored = (options: SelectOption[], stored: string): SelectOption[] =>
+  stored && !options.some((o) => o.value === stored)
+    ? [...options, { value: stored, label: stored }]
+    : options;

@@ -2,13 +2,16 @@ import {
   cleanCep,
   CEP_LENGTH,
   FIELD_MAX,
+  regionalChoices,
   regionalLabel,
   regionalServesUf,
   type RequestForm,
+  type SessionUser,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { useSessionUser } from '../../app/session/useSession.ts';
 import type { PostalAddress, PublicRegional } from '@portal/domain/contracts/calls/catalogues';
 import { addressOf, citiesOf, concessionaires, regionals } from './api.ts';
 import { lookupKeys } from './queryKeys.ts';
@@ -16,13 +19,21 @@ import { lookupKeys } from './queryKeys.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The regionals a request of this UF may go to (the server refuses the others, issue 30); the
- * chosen one stays listed so a record saved before the rule shows it by name.
+ * The regionals this user may send a request of this UF to (the server refuses the others, issues
+ * 30 and 34: a regional user, only those it covers); the chosen one stays listed so a record saved
+ * before the rule shows it by name.
  */
-export const regionalOptions = (rows: readonly PublicRegional[], uf: string, regionalId: string) =>
-  rows
-    .filter((r) => regionalServesUf(r, uf) || String(r.id) === regionalId)
+export function regionalOptions(
+  user: Pick<SessionUser, 'papel' | 'perfil' | 'regionais'>,
+  rows: readonly PublicRegional[],
+  uf: string,
+  regionalId: string,
+) {
+  const offered = new Set(regionalChoices(user, rows, uf));
+  return rows
+    .filter((r) => offered.has(r) || String(r.id) === regionalId)
     .map((r) => ({ value: String(r.id), label: regionalLabel(r.regional) }));
+}
 
 /**
  * The UF's cities (IBGE list served by our server), the concessionaires of the flow, best for the
@@ -46,6 +57,7 @@ export function useLocalityOptions(
     staleTime: DAY,
   });
   const regionalRows = useQuery({ queryKey: lookupKeys.regionals(), queryFn: regionals, staleTime: DAY });
+  const user = useSessionUser();
   const all = providers.data ?? [];
   const rows = regionalRows.data ?? [];
   // Filtered by the UF only when some concessionaire serves it: otherwise the user could pick none.
@@ -55,7 +67,7 @@ export function useLocalityOptions(
     cities: cities.data ?? [],
     citiesLoading: cities.isFetching,
     concessionaires: serving.some((c) => c.ufs.includes(uf)) ? serving : all,
-    regionals: regionalOptions(rows, uf, regionalId),
+    regionals: regionalOptions(user, rows, uf, regionalId),
     /** Whether the regional of this id serves the UF: a UF it does not serve clears the choice. */
     regionalServes: (id: string, newUf: string) =>
       rows.some((r) => String(r.id) === id && regionalServesUf(r, newUf)),

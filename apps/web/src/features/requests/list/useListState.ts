@@ -16,6 +16,9 @@ export interface ListStateOptions {
   replace?: boolean;
 }
 
+/** Marks the history entries the list writes itself, as opposed to arriving at it (menu, link). */
+const IN_LIST = { naLista: true } as const;
+
 /**
  * A request list's state, read from and written to the URL (the contract of
  * @portal/domain's request-list-url): the page the user sees is the page the address names, so
@@ -42,8 +45,19 @@ export function useListState(form: RequestForm) {
       if (change[key] === undefined) delete next[key];
     const search = requestListSearch(next);
     if (search === canonical) return;
-    navigate({ pathname: location.pathname, search }, { replace: options.replace });
+    navigate({ pathname: location.pathname, search }, { replace: options.replace, state: IN_LIST });
   };
+
+  /** Shows the list in another state altogether (a saved view), from its first page. */
+  const apply = (next: RequestListFilters, options: ListStateOptions = {}) =>
+    navigate(
+      { pathname: location.pathname, search: requestListSearch({ ...next, pagina: undefined }) },
+      { replace: options.replace, state: IN_LIST },
+    );
+
+  // Opened with no state of its own (the menu, a plain link, a reload of the plain path): the
+  // user's default view applies (issue 34). Clearing the filters inside the list does not count.
+  const arrived = location.search === '' && (location.state as typeof IN_LIST | null)?.naLista !== true;
 
   const goToPage = (pagina: number, lastIdShown: number | undefined) => {
     const current = filters.pagina ?? 1;
@@ -57,5 +71,5 @@ export function useListState(form: RequestForm) {
   const hint = after;
   const apos = hint?.list === list && hint.pagina === page ? hint.apos : undefined;
   const body = { ...requestListBodyOf(filters), ...(apos !== undefined && { apos }) };
-  return { filters, body, page, update, goToPage };
+  return { filters, body, page, update, goToPage, apply, arrived };
 }

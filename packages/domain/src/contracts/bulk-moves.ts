@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isRequestStatus } from '../catalogs/request-status.ts';
+import { optionalText, recordId, requiredRef } from '../schemas/fields.ts';
+import { requestListBase } from '../schemas/list.ts';
+import { REQUEST_FIELD_KINDS } from '../workflow/field-kinds.ts';
+import { BULK_MOVE_FIELDS, BULK_MOVE_LIMIT, BULK_MOVE_OVER_LIMIT } from '../workflow/bulk-moves.ts';
+
+/**
+ * `{form}/mover-em-lote` (issue 34 step 4): one move applied to many requests of a form's list,
+ * each judged and written as its own save; the answer says, row by row, what happened.
+ */
+
+const observationKind = REQUEST_FIELD_KINDS.observacao;
+const observationMax = observationKind.kind === 'text' ? observationKind.max : 0;
+
+/** The rows the user ticked, each with the version the list showed (a row changed since is not moved). */
+const chosenRow = z.object({ id: recordId, version: requiredRef('Versão') });
+
+/** "All rows of this filter": the list's own filters, resolved by the server within the user's scope. */
+export const bulkMoveFilter = requestListBase.pick({
+  status: true,
+  regional: true,
+  uf: true,
+  concessionaria: true,
+  de: true,
+  ate: true,
+  q: true,
+});
+
+export type BulkMoveFilter = z.infer<typeof bulkMoveFilter>;
+
+export const BULK_MOVE_NOTHING_CHOSEN = 'Escolha as solicitações a mover.';
+
+export const bulkMoveBody = z
+  .object({
+    status: z
+      .number({ error: 'O campo Status é obrigatório.' })
+      .refine(isRequestStatus, 'O campo Status é inválido.'),
+    /** Asked once for the whole move (BULK_MOVE_FIELDS); a unit's own data is never sent here. */
+    campos: z
+      .looseObject({ observacao: optionalText(observationMax, 'Observação') })
+      .superRefine((fields, ctx) => {
+        const other = Object.keys(fields).find((f) => !(BULK_MOVE_FIELDS as readonly string[]).includes(f));
+        if (other)
+          ctx.addIssue({
+            code: 'custom',
+            path: [other],
+            message: `O campo ${other} não vale para um lote: cada solicitação mantém seus dados.`,
+          });
+      })
+      .default({}),
+    solicitacoes: z
+      .array(chosenRow, { error: BULK_MOVE_NOTHING_CHOSEN })
+      .min(1, BULK_MOVE_NOTHING_CHOSEN)
+      .refine((rows) => rows.length <= BULK_MOVE_LIMIT, BULK_MOVE_OVER_LIMIT)
+      .refine(
+        (rows) => new Set(rows.map((r) => r.id)).size === rows.length,
+        'Uma solicitação aparece duas vezes.',
+      )
+      .optional(),
+    filtro: bulkMoveFilter.optional(),
+  })
+  .refine((b) => (b.solicitacoes === undefined) !== (b.filtro === undefined), {
+    message: 'Envie as solicitações escolhidas ou o filtro, um dos dois.',
+    path: ['solicitacoes'],
+  });
+export type BulkMoveBody = z.infer<typeof bulkMoveBody>;
+
+/** moved; refused (the gate's reason, or not found); changed meanwhile (another version than the one chosen). */
+export const BULK_OUTCOMES = ['movida', 'recusada', 'alterada'] as const;
+export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
+
+export const bulkMoveResult = z.object({
+  id: z.number(),
+  /** The unit, for a request the user may see; null for one not found (nothing is told of it). */
+  unidade: z.string().nullable(),
+  resultado: z.enum(BULK_OUTCOMES),
+  msg: z.string(),
+});
+export type BulkMoveResult = z.infer<typeof bulkMoveResult>;
+
+export const bulkMoveReply = z.object({
+  error: z.literal(0),
+  msg: z.string(),
+  resultados: z.array(bulkMoveResult),
+});
+export type BulkMoveReply = z.infer<typeof bulkMoveReply>;
