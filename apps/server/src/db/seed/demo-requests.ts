@@ -37,6 +37,7 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
   const regional = await as('regional@demo.portal');
   const cell = await as('celula@demo.portal');
   const provider = await as('amee@demo.portal');
+  const property = await as('property@demo.portal');
 
   const concessionaire = async (flow: Flow, nome: string) => {
     const [row] = await db
@@ -48,6 +49,7 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
   };
   const enel = await concessionaire('energia', 'Enel Distribuição São Paulo');
   const sabesp = await concessionaire('agua', 'Sabesp');
+  const light = await concessionaire('energia', 'Light');
 
   type Actor = typeof requester;
   const save = (actor: Actor, flow: Flow, kind: Kind, dados: Record<string, unknown>) =>
@@ -167,6 +169,24 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     }
   }
 
+  // Property Management's own start (13), waiting on its analysis (15 or 16): work of its own in
+  // its inbox. In RJ, outside the demo regional's TSP, so the regional's lists stay as above.
+  await save(property, 'energia', 'nova', {
+    ...PROPERTY_SITE,
+    endereco_id: 'TRJPRO001',
+    site_id: 'RJPRO01',
+    regional: TRJ,
+    uf: 'RJ',
+    municipio: 'Rio de Janeiro',
+    cnpj_solicitada: clientCnpjForUf('RJ')!,
+    id_concessionaria: light,
+    unidade: '4100328715',
+    numero_medidor: 'MD90311',
+    id_tensao: 1,
+    tipo_site: 1,
+    tipo_de_loja: 1,
+  });
+
   // Every move above told its users, as any save does; a demo that opens with two dozen unread
   // notices looks broken, so each user finds the older ones read and only the latest few new.
   await db.execute(sql`
@@ -190,6 +210,8 @@ const DEMO_IP = '127.0.0.1';
 export const DEMO_UNREAD_NOTICES = 3;
 /** TSP, the demo regional user's regional and the requester's. */
 const TSP = 7;
+/** TRJ, the regional of Property Management's demo unit. */
+const TRJ = 5;
 /** The units are requested in the client's name, under its CNPJ in SP. */
 const CLIENT_CNPJ_SP = clientCnpjForUf('SP')!;
 /** What the cell fills to approve: how the unit will be paid and billed (and the connection date). */
@@ -230,6 +252,8 @@ const ENERGY_SITES: DemoSite[] = [
     bairro: 'Santana',
   },
 ];
+
+const PROPERTY_SITE = { endereco: 'Rua Voluntários da Pátria', numero: '190', bairro: 'Botafogo' };
 
 const WATER_SITES: DemoSite[] = [
   { reach: STATUS.INICIADA, endereco: 'Avenida Cupecê', numero: '5200', bairro: 'Jardim Prudência' },
