@@ -58,7 +58,7 @@ describe('Confirmação na Base (issue 11 item 5)', () => {
     ]);
 
     const page = await pageAs(browser, baseUrl, 'amee@demo.portal');
-    await page.getByRole('link', { name: 'Confirmação na Base' }).click();
+    await page.getByRole('link', { name: 'Confirmação na Base', exact: true }).click();
     await page.getByRole('heading', { name: 'Confirmação na Base' }).waitFor();
     // The search applies after a pause in typing, and a new search clears the selection: the
     // row is picked once the searched list has come.
@@ -92,7 +92,7 @@ describe('Confirmação na Base (issue 11 item 5)', () => {
 
   it('[CELULA][MENU] the cell has no such menu entry, and the address answers "Você não tem permissão"', async () => {
     const page = await pageAs(browser, baseUrl, 'celula@demo.portal');
-    expect(await page.getByRole('link', { name: 'Confirmação na Base' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Confirmação na Base', exact: true }).count()).toBe(0);
     await page.goto('/confirmacao-base');
     await page.getByRole('heading', { name: 'Você não tem permissão' }).waitFor();
     await page.context().close();
