@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, launchBrowser } from '../support/browser.ts';
 import {
+  chooseReason,
   createViaApi,
   field,
   freshUnit,
@@ -45,6 +46,11 @@ describe('regional refusal (spec part 1 §4: choosing 3 makes the observation ma
     expect(await statusOf(baseUrl, form, id)).toBe(0);
 
     await field(dialog, 'Observação').fill('Endereço fora da área de cobertura.');
+    // Issue 34 step 3: the reason is asked too, and nothing is sent without it.
+    await dialog.getByRole('button', { name: 'Confirmar: Recusar' }).click();
+    await dialog.getByText('Informe o motivo da recusa', { exact: false }).first().waitFor();
+    expect(await statusOf(baseUrl, form, id)).toBe(0);
+    await chooseReason(dialog, 'Site desativado ou em desmobilização');
     await dialog.getByRole('button', { name: 'Confirmar: Recusar' }).click();
     await page.getByText('Salvo com sucesso').first().waitFor();
     await expectPath(page, form.listPath);

@@ -46,6 +46,20 @@ export const actionsOf = (page: Page): Promise<string[]> =>
     .allInnerTexts()
     .then((names) => names.map((n) => n.trim()));
 
+/** The reason a refusing move's dialog asks (issue 34 step 3). */
+export const reasonSection = (dialog: Locator) =>
+  dialog.getByRole('region', { name: 'Por que recusar ou devolver' });
+
+/** Chooses a reason of the move in its dialog (the first offered when none is named), and its detail. */
+export async function chooseReason(dialog: Locator, reason?: string, detail?: string): Promise<void> {
+  if (reason) await choose(dialog, 'Motivo da recusa', reason);
+  else {
+    await field(dialog, 'Motivo da recusa').click();
+    await dialog.page().getByRole('listbox').getByRole('option').first().click();
+  }
+  if (detail) await field(dialog, 'Detalhe do motivo').fill(detail);
+}
+
 /** Opens an action's confirmation and returns the dialog (named after the action). */
 export async function openAction(page: Page, action: string): Promise<Locator> {
   await page
@@ -69,6 +83,10 @@ export async function takeAction(
 ): Promise<void> {
   const dialog = await openAction(page, action);
   if (fill) await fill(dialog);
+  // A refusing move asks its reason (issue 34 step 3); journeys about something else take the first.
+  if ((await reasonSection(dialog).count()) && !(await field(dialog, 'Motivo da recusa').inputValue())) {
+    await chooseReason(dialog);
+  }
   await dialog.getByRole('button', { name: `Confirmar: ${action}` }).click();
   await page.getByText('Salvo com sucesso').first().waitFor();
   await expectPath(page, form.listPath);
@@ -198,6 +216,15 @@ export async function moveViaApi(
   const version = (current.body!.dados as { version: number }).version;
   const answer = await apiCall(baseUrl, 'POST', `${form.apiBase}/edit`, token, { id, version, ...fields });
   if (answer.status !== 200) throw new Error(`edit falhou: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** The first active reason of a refusing move, as a refusing save sends it (issue 34 step 3). */
+export async function reasonViaApi(baseUrl: string, email: string, movimento: string) {
+  const token = await tokenOf(baseUrl, email);
+  const answer = await apiCall(baseUrl, 'GET', `motivos-recusa/opcoes?movimento=${movimento}`, token);
+  const [first] = (answer.body?.dados ?? []) as { id: number; nome: string }[];
+  if (!first) throw new Error(`nenhum motivo para ${movimento}: ${answer.status}`);
+  return { motivo_recusa_id: first.id, nome: first.nome };
 }
 
 /** An energy new unit walked by the API to 7 'Aprovada', as the requester, the regional and the cell would. */

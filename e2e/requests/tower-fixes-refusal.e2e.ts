@@ -21,6 +21,7 @@ import {
   statusOf,
   submitButton,
   throttleUpload,
+  reasonViaApi,
   takeAction,
   actionsOf,
   openAction,
@@ -73,7 +74,12 @@ beforeAll(async () => {
     status: 1,
   });
   await moveViaApi(baseUrl, form, 'regional@demo.portal', id, { status: 2 });
-  await moveViaApi(baseUrl, form, 'celula@demo.portal', id, { status: 9, observacao: REFUSAL });
+  const { motivo_recusa_id } = await reasonViaApi(baseUrl, 'celula@demo.portal', 'solicitacao.9');
+  await moveViaApi(baseUrl, form, 'celula@demo.portal', id, {
+    status: 9,
+    observacao: REFUSAL,
+    motivo_recusa_id,
+  });
 
   browser = await launchBrowser();
   Object.assign(pages, await rolePages(browser, baseUrl, ['tower', 'celula', 'amee']));

@@ -60,3 +60,4 @@ export * from './workflow/deletion.ts';
 export * from './post-approval/index.ts';
 export * from './audit-log/index.ts';
 export * from './search/text.ts';
+export * from './workflow/refusal-reasons.ts';

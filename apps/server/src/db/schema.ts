@@ -2,6 +2,7 @@ import type {
   Flow,
   Kind,
   PostApprovalStage,
+  RefusalMove,
   RegularizationFile,
   RequestFile,
   RoleKind,
@@ -9,6 +10,7 @@ import type {
   ValidationResult,
   ValidationType,
 } from '@portal/domain';
+import { REASON_NAME_MAX, REASON_TEXT_MAX } from '@portal/domain';
 import { POST_APPROVAL_MAX } from '@portal/domain/contracts/post-approval';
 import type { AuditAction } from '../audit/actions.ts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -43,6 +45,33 @@ export const searchDocument = (
   fn: 'portal_busca_solicitacao' | 'portal_busca_regularizacao',
   columns: AnyPgColumn[],
 ) => sql`public.${sql.raw(fn)}(${sql.join(columns, sql`, `)})`;
+
+/** The longest stored reason: the catalogue name, ': ' and the free text (reasonText). */
+const REASON_STORED_MAX = REASON_NAME_MAX + 2 + REASON_TEXT_MAX;
+
+/**
+ * The reasons of refusal the administrator keeps per refusing move (issue 34 step 3; the moves
+ * are the domain's REFUSAL_MOVES). Never deleted: a reason in use is deactivated, so the history
+ * that names it stays readable.
+ */
+export const motivosRecusa = pgTable(
+  'motivos_recusa',
+  {
+    id: serial('id').primaryKey(),
+    movimento: varchar('movimento', { length: 40 }).$type<RefusalMove>().notNull(),
+    nome: varchar('nome', { length: REASON_NAME_MAX }).notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    cadastrado: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('motivos_recusa_movimento_nome_key').on(t.movimento, t.nome)],
+);
+
+/** A status-history entry's reason: the catalogue entry and the text as shown then (reasonText). */
+const refusalReasonColumns = () => ({
+  idMotivoRecusa: integer('id_motivo_recusa').references((): AnyPgColumn => motivosRecusa.id),
+  motivoRecusa: varchar('motivo_recusa', { length: REASON_STORED_MAX }),
+});
 
 /** The regional offices, with their manager, four focal points (spec part 2 §3 Regional) and UFs. */
 export const regionais = pgTable('regionais', {
@@ -237,6 +266,8 @@ export const solicitacoes = pgTable(
     tipo: varchar('tipo', { length: 10 }).$type<Kind>().notNull(),
     status: smallint('status').notNull(),
     version: integer('version').notNull().default(1),
+    /** Why the request was refused or returned, while it waits in that status (issue 34 step 3). */
+    motivoRecusa: varchar('motivo_recusa', { length: REASON_STORED_MAX }),
     idUsuario: integer('id_usuario')
       .notNull()
       .references(() => usuarios.id),
@@ -421,6 +452,7 @@ export const historicoStatus = pgTable(
     nome: varchar('nome', { length: 120 }).notNull(),
     status: smallint('status').notNull(),
     dataCadastro: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    ...refusalReasonColumns(),
   },
   (t) => [index('historico_status_solicitacao_idx').on(t.idSolicitacao)],
 );
@@ -701,6 +733,7 @@ export const regularizacaoStatus = pgTable(
     nome: varchar('nome', { length: 120 }).notNull(),
     status: smallint('status').notNull(),
     dataCadastro: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    ...refusalReasonColumns(),
   },
   (t) => [index('regularizacao_status_idx').on(t.idRegularizacao)],
 );

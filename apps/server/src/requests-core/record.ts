@@ -89,6 +89,7 @@ export function toApiRecord(
     ...requester,
     ...links,
     autor_pode_corrigir: creatorWindow,
+    motivo_recusa: row.motivoRecusa,
     anexos: attachments.map((a) => ({
       id: a.id,
       tipo: a.tipo,

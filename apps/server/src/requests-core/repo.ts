@@ -447,6 +447,7 @@ export async function statusHistory(db: DbOrTx, idSolicitacao: number) {
       nome: historicoStatus.nome,
       data_cadastro: historicoStatus.dataCadastro,
       status: historicoStatus.status,
+      motivo_recusa: historicoStatus.motivoRecusa,
     })
     .from(historicoStatus)
     .where(eq(historicoStatus.idSolicitacao, idSolicitacao))
@@ -509,8 +510,27 @@ export async function touchRequest(tx: Tx, current: RequestRow) {
 export const deleteRequestRow = (tx: Tx, id: number) =>
   tx.delete(solicitacoes).where(eq(solicitacoes.id, id));
 
-export const addStatusChange = (tx: Tx, idSolicitacao: number, author: Author, status: number) =>
-  tx.insert(historicoStatus).values({ idSolicitacao, idUsuario: author.id, nome: author.name, status });
+/** A status-history entry's reason: the catalogue entry and its text as shown (reasonText). */
+export interface StoredReason {
+  id: number;
+  text: string;
+}
+
+export const addStatusChange = (
+  tx: Tx,
+  idSolicitacao: number,
+  author: Author,
+  status: number,
+  reason?: StoredReason,
+) =>
+  tx.insert(historicoStatus).values({
+    idSolicitacao,
+    idUsuario: author.id,
+    nome: author.name,
+    status,
+    idMotivoRecusa: reason?.id ?? null,
+    motivoRecusa: reason?.text ?? null,
+  });
 
 export async function addObservations(tx: Tx, idSolicitacao: number, author: Author, observations: string[]) {
   if (observations.length === 0) return;

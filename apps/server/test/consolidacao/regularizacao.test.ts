@@ -4,6 +4,7 @@ import { ALPHANUMERIC_CNPJ } from '../admin/support.ts';
 import { auditLog, baseProvedor, regularizacoes } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call, multipart, PDF } from '../support/requests.ts';
+import { reasonFor } from '../support/refusal-reasons.ts';
 
 /**
  * Issue 11 item 4: Regularização CNPJ/Razão Social, spec part 2 §4.4 reading A (docs/decisions/provider-base-and-regularization.md, D-BASE-001):
@@ -258,7 +259,14 @@ describe('§4.4 reading A: statuses and editability', () => {
   it("'Recusado pela Célula' (5) ends it: nobody edits it afterwards", async () => {
     const record = await open();
     expect(
-      (await api('celula', 'edit', { id: record.id, version: record.version, status: 5 })).statusCode,
+      (
+        await api('celula', 'edit', {
+          id: record.id,
+          version: record.version,
+          status: 5,
+          ...(await reasonFor(t.app, 'regularizacao.5')),
+        })
+      ).statusCode,
     ).toBe(200);
     for (const who of ['celula', 'amee']) {
       const res = await api(who, 'edit', { id: record.id, version: record.version + 1, observacao: 'x' });

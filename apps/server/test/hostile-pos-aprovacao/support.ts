@@ -11,6 +11,7 @@ import {
 } from '../../src/db/schema.ts';
 import { bearer, createTestApp, loginDemo, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
+import { reasonFor } from '../support/refusal-reasons.ts';
 
 /**
  * Shared harness of the hostile post-approval probes: one app per test file, every demo user
@@ -56,6 +57,13 @@ export interface Effects {
   statusCode: number;
 }
 
+/** Não Aprovado carries a reason (issue 34 step 3): the first seeded one, loaded with the app. */
+let refusalReasonId = 0;
+const withReason = (extra: object): object =>
+  (extra as { status?: number }).status === 2 && !('motivo_recusa_id' in extra)
+    ? { motivo_recusa_id: refusalReasonId, ...extra }
+    : extra;
+
 export const USERS = ['admin', 'celula', 'regional', 'amee', 'tower', 'property', 'solicitante', 'consulta'];
 
 export const preValidation = (u: { id: number; version: number }, extra: object = {}) => ({
@@ -69,7 +77,7 @@ export const preValidation = (u: { id: number; version: number }, extra: object 
   tipologia: 'Greenfield',
   data_validacao: '2026-01-20',
   status: 1,
-  ...extra,
+  ...withReason(extra),
 });
 
 export const finalValidation = (u: { id: number; version: number }, extra: object = {}) => ({
@@ -79,7 +87,7 @@ export const finalValidation = (u: { id: number; version: number }, extra: objec
   responsavel: 'Marina Souza',
   cargo: 'Analista Financeira',
   status: 1,
-  ...extra,
+  ...withReason(extra),
 });
 
 /**
@@ -98,6 +106,7 @@ export async function harness(
       .where(eq(usuarios.email, 'consulta@demo.portal'));
   }
   const tokens = await loginDemo(t.app, USERS);
+  refusalReasonId = (await reasonFor(t.app, 'pos-aprovacao.nao-aprovado')).motivo_recusa_id;
   const [requester] = await t.app.db
     .select({ id: usuarios.id, empresa: usuarios.idEmpresa })
     .from(usuarios)

@@ -9,6 +9,7 @@ import { createMailer } from '../../src/mail/mailer.ts';
 import { statusMailHandler, STATUS_MAIL } from '../../src/modules/notificacoes/status-mail.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { createAndMove, mailTasksOf, outboxMessages, setTspFocalPoints } from './support.ts';
+import { reasonFor } from '../support/refusal-reasons.ts';
 
 /**
  * Issue 15 point 6: a status change tells the requester and the regional's focal points, by an
@@ -111,7 +112,13 @@ describe('a status change is told by e-mail, from the queue', () => {
       method: 'POST',
       url: '/api/novas-unidades/edit',
       headers: bearer(tokens.regional!),
-      payload: { id, version: moved.json().dados.version, status: 3, observacao: 'Site ID não confere.' },
+      payload: {
+        id,
+        version: moved.json().dados.version,
+        status: 3,
+        observacao: 'Site ID não confere.',
+        ...(await reasonFor(t.app, 'solicitacao.3')),
+      },
     });
     expect(refused.statusCode, refused.body).toBe(200);
     await sendQueued();
@@ -122,6 +129,8 @@ describe('a status change is told by e-mail, from the queue', () => {
       'solicitante@demo.portal',
     ]);
     expect(refusal[0]!.text).toContain('Site ID não confere.');
+    // Issue 34 step 3: the catalogue's reason, too.
+    expect(refusal[0]!.text).toContain('Motivo da recusa: Endereço ID ou Site ID não pertence à regional');
   });
 
   it('a user who turned e-mails off gets none, even for a task queued before the change; others still do', async () => {

@@ -22,6 +22,7 @@ import {
 } from '../../src/db/schema.ts';
 import { createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
+import { reasonFor } from '../support/refusal-reasons.ts';
 
 /**
  * Issue 14: after an energy new unit is inserted in the provider's base (8) it waits for its
@@ -43,6 +44,7 @@ beforeAll(async () => {
     .where(eq(usuarios.email, 'consulta@demo.portal'));
   for (const who of ['admin', 'celula', 'amee', 'regional', 'solicitante', 'tower', 'consulta'])
     tokens[who] = await login(t.app, `${who}@demo.portal`);
+  refusalReasonId = (await reasonFor(t.app, 'pos-aprovacao.nao-aprovado')).motivo_recusa_id;
   const [who] = await t.app.db
     .select({ id: usuarios.id, empresa: usuarios.idEmpresa, regional: usuarios.idRegional })
     .from(usuarios)
@@ -111,6 +113,13 @@ const validationsCount = async (id: number) =>
   (await t.app.db.select().from(validacoesUc).where(eq(validacoesUc.idSolicitacao, id))).length;
 const ids = (res: { json(): { dados: { id: number }[] } }) => res.json().dados.map((r) => r.id);
 
+/** Não Aprovado carries a reason (issue 34 step 3): the first seeded one, loaded with the app. */
+let refusalReasonId = 0;
+const withReason = (extra: object): object =>
+  (extra as { status?: number }).status === 2 && !('motivo_recusa_id' in extra)
+    ? { motivo_recusa_id: refusalReasonId, ...extra }
+    : extra;
+
 const preValidation = (u: { id: number; version: number }, extra: object = {}) => ({
   id: u.id,
   version: u.version,
@@ -122,7 +131,7 @@ const preValidation = (u: { id: number; version: number }, extra: object = {}) =
   tipologia: 'Greenfield',
   data_validacao: '2026-11-20',
   status: 1,
-  ...extra,
+  ...withReason(extra),
 });
 const finalValidation = (u: { id: number; version: number }, extra: object = {}) => ({
   id: u.id,
@@ -131,7 +140,7 @@ const finalValidation = (u: { id: number; version: number }, extra: object = {})
   responsavel: 'Marina Souza',
   cargo: 'Analista Financeira',
   status: 1,
-  ...extra,
+  ...withReason(extra),
 });
 
 describe('which units wait after approval', () => {

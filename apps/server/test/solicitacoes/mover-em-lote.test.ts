@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_MOVE_LIMIT, BULK_MOVE_OVER_LIMIT, STALE_VERSION } from '@portal/domain';
+import {
+  BULK_MOVE_LIMIT,
+  BULK_MOVE_OVER_LIMIT,
+  REASON_REQUIRED,
+  REASON_UNKNOWN,
+  STALE_VERSION,
+} from '@portal/domain';
 import {
   auditLog,
   concessionarias,
@@ -12,6 +18,7 @@ import {
 } from '../../src/db/schema.ts';
 import { bearer, createTestApp, login, type TestApp } from '../support/test-app.ts';
 import { call } from '../support/requests.ts';
+import { reasonFor } from '../support/refusal-reasons.ts';
 
 /**
  * Issue 34 step 4, "act on many": one move on many rows of a list, each row through the same save
@@ -163,10 +170,15 @@ describe('POST {form}/mover-em-lote', () => {
     ).toEqual([]);
   });
 
-  it('the cell refuses many with one observation: each row gets it in its history and in the notice to the requester', async () => {
+  it('the cell refuses many with one reason and one observation: each row gets them in its history and in the notice to the requester', async () => {
     const rows = [await unit(4), await unit(2)];
     const observacao = 'Documentação da unidade incompleta.';
-    const res = await move('celula', { status: 6, campos: { observacao }, solicitacoes: chosen(...rows) });
+    const reason = await reasonFor(t.app, 'solicitacao.6');
+    const res = await move('celula', {
+      status: 6,
+      campos: { observacao, ...reason },
+      solicitacoes: chosen(...rows),
+    });
     expect(res.json().resultados.map((r: { resultado: string }) => r.resultado)).toEqual([
       'movida',
       'movida',
@@ -180,7 +192,33 @@ describe('POST {form}/mover-em-lote', () => {
       expect(obs).toEqual([{ obs: observacao }]);
       const [notice] = await t.app.db.select().from(notificacoes).where(eq(notificacoes.idSolicitacao, id));
       expect(notice!.mensagem).toContain(`Observação: ${observacao}`);
+      expect(notice!.mensagem).toContain('Motivo: ');
+      const [history] = await t.app.db
+        .select({ motivo: historicoStatus.idMotivoRecusa })
+        .from(historicoStatus)
+        .where(and(eq(historicoStatus.idSolicitacao, id), eq(historicoStatus.status, 6)));
+      expect(history).toEqual({ motivo: reason.motivo_recusa_id });
     }
+  });
+
+  it('a bulk refusal without its reason, or with a reason of another move, moves no row: each says why', async () => {
+    const rows = [await unit(4), await unit(2)];
+    const withoutReason = await move('celula', { status: 6, solicitacoes: chosen(...rows) });
+    expect(withoutReason.json().resultados.map((r: { msg: string }) => r.msg)).toEqual([
+      REASON_REQUIRED,
+      REASON_REQUIRED,
+    ]);
+    const regionalsReason = await reasonFor(t.app, 'solicitacao.3');
+    const foreign = await move('celula', {
+      status: 6,
+      campos: regionalsReason,
+      solicitacoes: chosen(...rows),
+    });
+    expect(foreign.json().resultados.map((r: { msg: string }) => r.msg)).toEqual([
+      REASON_UNKNOWN,
+      REASON_UNKNOWN,
+    ]);
+    for (const { id } of rows) expect(await statusOf(id)).not.toBe(6);
   });
 
   it('the regional approves many; refusing needs the observation the rules require, asked once (refused per row without it)', async () => {

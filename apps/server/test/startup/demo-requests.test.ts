@@ -50,6 +50,13 @@ describe('demo requests on the start that creates the demo', () => {
     expect(cell.total).toBe(1);
   });
 
+  it('Property Management has a unit of its own waiting on its analysis (13), outside the regional’s TSP', async () => {
+    const own = await post('property@demo.portal', 'novas-unidades/list', { per_page: 50, status: 13 });
+    expect(own.dados).toMatchObject([{ status: 13, uf: 'RJ' }]);
+    const regional = await post('regional@demo.portal', 'novas-unidades/list', { per_page: 50, status: 13 });
+    expect(regional.total).toBe(0);
+  });
+
   it('the provider has one unit waiting at each post-approval stage and one Ativa', async () => {
     for (const lista of ['pre-validacao', 'validacao-final', 'acompanhamento']) {
       const waiting = await post('amee@demo.portal', 'pos-aprovacao/list', { lista, filtro: 'aguardando' });
@@ -67,7 +74,7 @@ describe('demo requests on the start that creates the demo', () => {
     const [{ n: requests } = { n: 0 }] = await db.select({ n: count() }).from(solicitacoes);
     const [{ n: histories } = { n: 0 }] = await db.select({ n: count() }).from(historicoStatus);
     const [{ n: audits } = { n: 0 }] = await db.select({ n: count() }).from(auditLog);
-    expect(requests).toBe(11);
+    expect(requests).toBe(12);
     expect(histories).toBeGreaterThan(requests);
     expect(audits).toBeGreaterThan(requests);
     expect(await counterDrift(db)).toEqual([]);
@@ -104,6 +111,6 @@ describe('demo requests on the start that creates the demo', () => {
     await started.app.close();
     started = await startServer({ ...START_ENV, DATA_DIR: dir });
     const [{ n } = { n: 0 }] = await started.app.db.select({ n: count() }).from(solicitacoes);
-    expect(n).toBe(11);
+    expect(n).toBe(12);
   });
 });

@@ -56,6 +56,7 @@ const loadWeb = async () => ({
   companies: await import('../features/admin/companies/api.ts'),
   concessionaires: await import('../features/admin/concessionaires/api.ts'),
   statusLabels: await import('../features/admin/status-labels/api.ts'),
+  refusalReasons: await import('../features/admin/refusal-reasons/api.ts'),
   tasks: await import('../features/admin/task-queue/api.ts'),
   dePara: await import('../features/de-para/api.ts'),
   exports: await import('../features/exports/api.ts'),
@@ -176,6 +177,7 @@ describe("the web's calls against the server, every answer parsed against its de
       web.companies.companiesResource.agua,
       web.concessionaires.concessionairesResource,
       web.statusLabels.statusLabelsResource,
+      web.refusalReasons.refusalReasonsResource,
       web.dePara.deParaResource,
     ];
     for (const resource of resources) {

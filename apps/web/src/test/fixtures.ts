@@ -48,6 +48,7 @@ export const recordOf = (flow: Flow, kind: Kind, overrides: Partial<RequestRecor
   razao_social: null,
   cnpj_empresa: null,
   autor_pode_corrigir: false,
+  motivo_recusa: null,
   anexos: [],
   ...overrides,
 });

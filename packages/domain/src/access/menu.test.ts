@@ -41,12 +41,13 @@ describe('the administrator (profile 1)', () => {
         'status',
         'logs',
         'fila-tarefas',
+        'motivos-recusa',
       ]);
     }
   });
 
-  it('is the only one who reads the audit trail and the queue’s failed tasks', () => {
-    for (const key of ['logs', 'fila-tarefas'] as const) {
+  it('is the only one who reads the audit trail and the queue’s failed tasks, and keeps the refusal reasons', () => {
+    for (const key of ['logs', 'fila-tarefas', 'motivos-recusa'] as const) {
       expect(whoSees(key, (p) => actor(p))).toEqual([]);
       expect(whoSees(key, (p) => actor(p, admin))).toEqual(ROLE_KIND_KEYS);
     }
@@ -255,6 +256,7 @@ describe('the menu as the user sees it', () => {
       'Status Água /status/regularizacao',
       'Logs de Ações /logs',
       'Fila de tarefas /fila-tarefas',
+      'Motivos de Recusa /motivos-recusa',
     ]);
     expect(sections.map((s) => s.label)).toEqual([
       'Inicial',

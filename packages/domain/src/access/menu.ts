@@ -134,6 +134,8 @@ export const MENU_RULES = {
   logs: isAdmin,
   // The queue's failed tasks (issue 16) name recipients and errors: administrators only, as the logs.
   'fila-tarefas': isAdmin,
+  // The reasons of refusal every refusing move offers (issue 34 step 3): administrators keep them.
+  'motivos-recusa': isAdmin,
   'troca-titularidade': all(flag('cnpjs'), takesPartInOwnershipChange),
   relatorios: readsReports,
   // The water reports (part 1 §2: under /agua/relatorios) go to those readers who work water.
@@ -231,6 +233,7 @@ const MENU: MenuSection[] = [
       { key: 'status', label: 'Status Água', path: '/status/regularizacao' },
       { key: 'logs', label: 'Logs de Ações', path: '/logs' },
       { key: 'fila-tarefas', label: 'Fila de tarefas', path: '/fila-tarefas' },
+      { key: 'motivos-recusa', label: 'Motivos de Recusa', path: '/motivos-recusa' },
     ],
   },
   {

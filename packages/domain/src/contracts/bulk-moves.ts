@@ -4,6 +4,7 @@ import { optionalText, recordId, requiredRef } from '../schemas/fields.ts';
 import { requestListBase } from '../schemas/list.ts';
 import { REQUEST_FIELD_KINDS } from '../workflow/field-kinds.ts';
 import { BULK_MOVE_FIELDS, BULK_MOVE_LIMIT, BULK_MOVE_OVER_LIMIT } from '../workflow/bulk-moves.ts';
+import { REASON_FIELD, REASON_TEXT_FIELD, reasonFields } from '../workflow/refusal-reasons.ts';
 
 /**
  * `{form}/mover-em-lote` (issue 34 step 4): one move applied to many requests of a form's list,
@@ -41,6 +42,8 @@ export const bulkMoveFilter = z.strictObject(
 
 export type BulkMoveFilter = z.infer<typeof bulkMoveFilter>;
 
+const BULK_BODY_FIELDS: readonly string[] = [...BULK_MOVE_FIELDS, REASON_FIELD, REASON_TEXT_FIELD];
+
 export const BULK_MOVE_NOTHING_CHOSEN = 'Escolha as solicitações a mover.';
 
 export const bulkMoveBody = z
@@ -48,11 +51,14 @@ export const bulkMoveBody = z
     status: z
       .number({ error: 'O campo Status é obrigatório.' })
       .refine(isRequestStatus, 'O campo Status é inválido.'),
-    /** Asked once for the whole move (BULK_MOVE_FIELDS); a unit's own data is never sent here. */
+    /**
+     * Asked once for the whole move (BULK_MOVE_FIELDS, and a refusal's reason); a unit's own data is
+     * never sent here. Each row's gate judges the reason as it would a single save's.
+     */
     campos: z
-      .looseObject({ observacao: optionalText(observationMax, 'Observação') })
+      .looseObject({ observacao: optionalText(observationMax, 'Observação'), ...reasonFields })
       .superRefine((fields, ctx) => {
-        const other = Object.keys(fields).find((f) => !(BULK_MOVE_FIELDS as readonly string[]).includes(f));
+        const other = Object.keys(fields).find((f) => !BULK_BODY_FIELDS.includes(f));
         if (other)
           ctx.addIssue({
             code: 'custom',

@@ -38,6 +38,11 @@ const overviewFormSchema = z.object({
       total: count,
     }),
   ),
+  /**
+   * 'Recusas por motivo' (issue 34 step 3): refusals recorded per catalogue reason, most first.
+   * The server always sends it; optional so answers cached before it still parse.
+   */
+  recusas: z.array(z.object({ motivo: z.string(), total: count })).optional(),
 });
 
 /**

@@ -25,6 +25,7 @@ import {
 } from '../schemas/fields.ts';
 import { listQuery } from '../schemas/list.ts';
 import { requestRecordSchema } from './requests.ts';
+import { reasonFields } from '../workflow/refusal-reasons.ts';
 
 /**
  * The calls of the post-approval screens (issue 14): the three lists (/validacao-uc,
@@ -133,6 +134,8 @@ const common = {
   cargo: requiredText(POST_APPROVAL_MAX.cargo, 'Cargo'),
   status: requiredCode(codesOf(VALIDATION_RESULTS), 'Status').transform((s) => s as ValidationResult),
   observacao: optionalText(POST_APPROVAL_MAX.observacao, 'Observação'),
+  /** Why it is Não Aprovado (issue 34 step 3); judged by judgeReason on the server. */
+  ...reasonFields,
 };
 
 /** Pre-validation (tipo 1): the technical check of the unit. */

@@ -118,6 +118,8 @@ export const requestRecordSchema = z.object({
   ...each(LINK_NAMES, text.optional()),
   /** The signed-in user created this request and nobody has acted on it: they may still correct or withdraw it (issue 15). */
   autor_pode_corrigir: z.boolean(),
+  /** Why the request was refused or returned, while it waits in that status (issue 34 step 3). */
+  motivo_recusa: z.string().nullable(),
   anexos: z.array(attachmentSchema),
 });
 export type RequestRecord = z.infer<typeof requestRecordSchema>;
@@ -142,6 +144,8 @@ export const statusEntrySchema = z.object({
   nome: z.string(),
   data_cadastro: z.string(),
   status: z.number(),
+  /** Why this move refused or returned the request (issue 34 step 3); null for other moves. */
+  motivo_recusa: z.string().nullable(),
 });
 export type StatusEntry = z.infer<typeof statusEntrySchema>;
 export const statusHistoryReply = z.object({ error: z.literal(0), dados: z.array(statusEntrySchema) });

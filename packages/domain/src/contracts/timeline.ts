@@ -26,6 +26,8 @@ export const timelineEntrySchema = z.object({
   por: z.string().nullable(),
   /** status: the status entered (its label is the form's, as the badge shows it). */
   status: z.number().optional(),
+  /** status: why this move refused or returned the request (issue 34 step 3). */
+  motivo: z.string().optional(),
   /** campo: the field's label; anexo_*: the slot's label. */
   campo: z.string().optional(),
   /** campo: the values before and after, as shown on screen; null when empty. */

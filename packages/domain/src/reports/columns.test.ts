@@ -60,6 +60,8 @@ describe('the request report row (spec part 2 §3)', () => {
       'tipo_mercado',
       'diretoria',
       'status_atual',
+      // Issue 34 step 3, beyond the spec's row (docs/decisions/requests-workflow.md, D-WF-064).
+      'motivo_recusa',
       ...REQUEST_STATUSES.map(stageColumnKey),
       'tipo_site',
       'id_tensao',
@@ -114,6 +116,7 @@ describe('the request report row (spec part 2 §3)', () => {
       tipo_mercado: 'Mercado',
       diretoria: 'Diretoria',
       status_atual: 'Status Atual',
+      motivo_recusa: 'Motivo da recusa',
       tipo_site: 'Tipo do Site',
       id_tensao: 'Tipo de Tensão',
       status: 'Código do Status',

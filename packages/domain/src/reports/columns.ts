@@ -126,6 +126,8 @@ export function requestReportColumns(statusName: (status: number) => string): Re
     ...fieldColumns('tipo_subclasse_tarifaria', 'tipo_modalidade_tarifaria', 'tipo_tensao_fornecimento'),
     ...fieldColumns('tipo_mercado', 'diretoria'),
     column('status_atual', 'Status Atual', 'text', 'status'),
+    // Why it was refused or returned, while it waits there (issue 34 step 3).
+    column('motivo_recusa', 'Motivo da recusa'),
     ...REQUEST_STATUSES.map((status) =>
       column(stageColumnKey(status), `Data: ${statusName(status)}`, 'datetime'),
     ),

@@ -12,6 +12,7 @@ import {
   optionalText,
   optionalVersion,
 } from './fields.ts';
+import { reasonFields } from '../workflow/refusal-reasons.ts';
 
 /**
  * consolidacao/add and consolidacao/edit: the JSON part `dados` of the multipart body
@@ -31,5 +32,7 @@ export const regularizationSaveBody = z.object({
   status: optionalCode(codesOf(REGULARIZATION_STATUSES), 'Status'),
   observacao: optionalText(FIELD_MAX.observacao, 'Observação'),
   nova_unidade: optionalIdentifier(FIELD_MAX.nova_unidade, 'Nova Unidade'),
+  /** Why the cell refuses (→ 5, issue 34 step 3); judged by judgeReason, never a field. */
+  ...reasonFields,
 });
 export type RegularizationSaveBody = z.infer<typeof regularizationSaveBody>;

@@ -6,6 +6,7 @@ import { UF_CODES } from '../catalogs/ufs.ts';
 import { formFieldLabel, requestForm, type RequestForm } from '../workflow/forms.ts';
 import { REQUEST_FIELD_KINDS, type FieldKind } from '../workflow/field-kinds.ts';
 import type { RequestField } from '../workflow/request-fields.ts';
+import { reasonFields } from '../workflow/refusal-reasons.ts';
 import {
   flag,
   messages,
@@ -88,6 +89,8 @@ const buildRequestSaveSchema = (form: RequestForm) =>
       status: optionalCode(REQUEST_STATUSES, 'Status'),
       /** The user confirmed a match in the provider's base ('Cadastrar mesmo assim?'); never a field. */
       confirmar_duplicidade: flag('Confirmar duplicidade').optional(),
+      /** Why a refusing move refuses (issue 34 step 3); judged by judgeReason, never a field. */
+      ...reasonFields,
       ...Object.fromEntries(
         form.fields.map((f) => [f, fieldSchema(REQUEST_FIELD_KINDS[f], form, formFieldLabel(form, f))]),
       ),
@@ -113,4 +116,6 @@ export type RequestSavePayload = {
   version?: number;
   status?: number;
   confirmar_duplicidade?: boolean;
+  motivo_recusa_id?: number | null;
+  motivo_recusa_texto?: string | null;
 } & Partial<Record<RequestField, string | number | null>>;

@@ -41,4 +41,14 @@ describe('bulk moves (issue 34 step 4)', () => {
     expect(asks('regional', STATUS.APROVADA_REGIONAL)).toEqual([{ field: 'observacao', required: false }]);
     expect(asks('amee', STATUS.INSERIDA_BASE)).toEqual([{ field: 'observacao', required: false }]);
   });
+
+  it('a refusing bulk move asks the reason of its own catalogue once (reasonRequired); a forward move asks none', () => {
+    const reason = (papel: Parameters<typeof actor>[0], status: number) =>
+      bulkMoveTo(actor(papel), 'energia', status)!.reason;
+    expect(reason('celula', STATUS.RECUSADA_CELULA)).toBe('solicitacao.6');
+    expect(reason('amee', STATUS.RECUSADA_XEROX)).toBe('solicitacao.14');
+    expect(reason('regional', STATUS.RECUSADA_REGIONAL)).toBe('solicitacao.3');
+    expect(reason('celula', STATUS.APROVADA)).toBeNull();
+    expect(reason('amee', STATUS.INSERIDA_BASE)).toBeNull();
+  });
 });

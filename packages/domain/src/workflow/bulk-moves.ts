@@ -4,6 +4,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '../catalogs/request-status
 import { actionName, type ActionName } from './actions.ts';
 import { policyRole, type PolicyRole } from './audience.ts';
 import { roleMoves } from './queue.ts';
+import { reasonRequired, type RefusalMove } from './refusal-reasons.ts';
 import type { RequestField } from './request-fields.ts';
 import { rulesThatApply } from './required-rules.ts';
 
@@ -38,6 +39,8 @@ export interface BulkMove extends ActionName {
   /** The statuses this role may take it from: a row elsewhere is refused by the gate. */
   from: RequestStatus[];
   asks: BulkMoveAsk[];
+  /** A refusing move asks its reason once too (reasonRequired), from that move's catalogue. */
+  reason: RefusalMove | null;
 }
 
 /** What a move asks once: each bulk field, required when a rule of that choice requires it. */
@@ -65,7 +68,13 @@ export function bulkMoves(actor: Pick<Actor, 'papel' | 'perfil'>, flow: Flow): B
         continue;
       }
       const name = actionName(role, from, to, flow) ?? { label: 'Mover', tone: 'forward' as const };
-      moves.set(to, { ...name, status: to, from: [from], asks: bulkMoveAsks(role, to) });
+      moves.set(to, {
+        ...name,
+        status: to,
+        from: [from],
+        asks: bulkMoveAsks(role, to),
+        reason: reasonRequired('solicitacao', from, to),
+      });
     }
   }
   return [...moves.values()];

@@ -15,7 +15,7 @@ import { validateUnit } from '../../modules/pos-aprovacao/validate-unit.ts';
 import { saveRequest } from '../../modules/solicitacoes/save-request.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Database } from '../client.ts';
-import { concessionarias, notificacoes, solicitacoes } from '../schema.ts';
+import { concessionarias, motivosRecusa, notificacoes, solicitacoes } from '../schema.ts';
 
 /**
  * A dozen requests, so a fresh demo opens on lists, counters and post-approval screens with work
@@ -37,6 +37,7 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
   const regional = await as('regional@demo.portal');
   const cell = await as('celula@demo.portal');
   const provider = await as('amee@demo.portal');
+  const property = await as('property@demo.portal');
 
   const concessionaire = async (flow: Flow, nome: string) => {
     const [row] = await db
@@ -48,6 +49,7 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
   };
   const enel = await concessionaire('energia', 'Enel Distribuição São Paulo');
   const sabesp = await concessionaire('agua', 'Sabesp');
+  const light = await concessionaire('energia', 'Light');
 
   type Actor = typeof requester;
   const save = (actor: Actor, flow: Flow, kind: Kind, dados: Record<string, unknown>) =>
@@ -86,9 +88,17 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     });
     if (reach === STATUS.EM_VALIDACAO_REGIONAL) continue;
     if (reach === STATUS.RECUSADA_REGIONAL) {
+      // Every refusal says why (issue 34 step 3): a reason of the regional's catalogue.
+      const [reason] = await db
+        .select({ id: motivosRecusa.id })
+        .from(motivosRecusa)
+        .where(eq(motivosRecusa.movimento, 'solicitacao.3'))
+        .orderBy(motivosRecusa.id)
+        .limit(1);
       await move(regional, 'energia', unit, {
         status: STATUS.RECUSADA_REGIONAL,
         observacao: 'Endereço ID não corresponde ao site informado. Revise e reenvie.',
+        motivo_recusa_id: reason?.id,
       });
       continue;
     }
@@ -159,6 +169,24 @@ export async function seedDemoRequests(deps: { db: Database; storage: FileStorag
     }
   }
 
+  // Property Management's own start (13), waiting on its analysis (15 or 16): work of its own in
+  // its inbox. In RJ, outside the demo regional's TSP, so the regional's lists stay as above.
+  await save(property, 'energia', 'nova', {
+    ...PROPERTY_SITE,
+    endereco_id: 'TRJPRO001',
+    site_id: 'RJPRO01',
+    regional: TRJ,
+    uf: 'RJ',
+    municipio: 'Rio de Janeiro',
+    cnpj_solicitada: clientCnpjForUf('RJ')!,
+    id_concessionaria: light,
+    unidade: '4100328715',
+    numero_medidor: 'MD90311',
+    id_tensao: 1,
+    tipo_site: 1,
+    tipo_de_loja: 1,
+  });
+
   // Every move above told its users, as any save does; a demo that opens with two dozen unread
   // notices looks broken, so each user finds the older ones read and only the latest few new.
   await db.execute(sql`
@@ -182,6 +210,8 @@ const DEMO_IP = '127.0.0.1';
 export const DEMO_UNREAD_NOTICES = 3;
 /** TSP, the demo regional user's regional and the requester's. */
 const TSP = 7;
+/** TRJ, the regional of Property Management's demo unit. */
+const TRJ = 5;
 /** The units are requested in the client's name, under its CNPJ in SP. */
 const CLIENT_CNPJ_SP = clientCnpjForUf('SP')!;
 /** What the cell fills to approve: how the unit will be paid and billed (and the connection date). */
@@ -222,6 +252,8 @@ const ENERGY_SITES: DemoSite[] = [
     bairro: 'Santana',
   },
 ];
+
+const PROPERTY_SITE = { endereco: 'Rua Voluntários da Pátria', numero: '190', bairro: 'Botafogo' };
 
 const WATER_SITES: DemoSite[] = [
   { reach: STATUS.INICIADA, endereco: 'Avenida Cupecê', numero: '5200', bairro: 'Jardim Prudência' },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { concessionariasAdminRoutes } from './concessionarias/routes.ts';
 import { empresasRoutes } from './empresas/routes.ts';
 import { gruposRoutes } from './grupos/routes.ts';
+import { motivosRecusaRoutes } from './motivos-recusa/routes.ts';
 import { regionaisRoutes } from './regionais/routes.ts';
 import { statusRotulosRoutes } from './status-rotulos/routes.ts';
 import { tarefasRoutes } from './tarefas/routes.ts';
@@ -19,4 +20,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(concessionariasAdminRoutes);
   await app.register(statusRotulosRoutes);
   await app.register(tarefasRoutes);
+  await app.register(motivosRecusaRoutes);
 };

@@ -11,6 +11,7 @@ import {
 import { orderBy, pageOf, type SortSpec } from '../../db/listing.ts';
 import { REGULARIZATION_SEARCH, searchCondition, wordSearch } from '../../db/text-search.ts';
 import { notFound } from '../../http/errors.ts';
+import type { StoredReason } from '../../requests-core/repo.ts';
 
 /** The regularization's SQL, reads and writes (spec part 2 §3 Regularization record). */
 export type RegularizationRow = typeof regularizacoes.$inferSelect;
@@ -126,6 +127,7 @@ export async function statusHistory(db: DbOrTx, idRegularizacao: number) {
       nome: regularizacaoStatus.nome,
       data_cadastro: regularizacaoStatus.dataCadastro,
       status: regularizacaoStatus.status,
+      motivo_recusa: regularizacaoStatus.motivoRecusa,
     })
     .from(regularizacaoStatus)
     .where(eq(regularizacaoStatus.idRegularizacao, idRegularizacao))
@@ -197,8 +199,21 @@ export async function updateRegularization(tx: Tx, current: RegularizationRow, v
 export const deleteRegularizationRow = (tx: Tx, id: number) =>
   tx.delete(regularizacoes).where(eq(regularizacoes.id, id));
 
-export const addStatusChange = (tx: Tx, idRegularizacao: number, author: Author, status: number) =>
-  tx.insert(regularizacaoStatus).values({ idRegularizacao, idUsuario: author.id, nome: author.name, status });
+export const addStatusChange = (
+  tx: Tx,
+  idRegularizacao: number,
+  author: Author,
+  status: number,
+  reason?: StoredReason,
+) =>
+  tx.insert(regularizacaoStatus).values({
+    idRegularizacao,
+    idUsuario: author.id,
+    nome: author.name,
+    status,
+    idMotivoRecusa: reason?.id ?? null,
+    motivoRecusa: reason?.text ?? null,
+  });
 
 export const addObservation = (tx: Tx, idRegularizacao: number, author: Author, obs: string) =>
   tx

@@ -6,6 +6,7 @@ import {
   fileTypeByName,
   REGULARIZATION_FILES,
   regularizationSaveBody,
+  reasonRequired,
   regularizationStatusOf,
   REG_STATUS,
   type Flow,
@@ -24,6 +25,8 @@ import {
   type UploadedFile,
 } from '../../http/multipart-save-body.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { checkRefusalReason } from '../../requests-core/refusal-reason-gate.ts';
+import type { StoredReason } from '../../requests-core/repo.ts';
 import { fieldValues, rowValues } from './record.ts';
 import {
   addObservation,
@@ -63,10 +66,10 @@ function parsePayload(dados: Record<string, unknown>) {
       issue.path.map(String).join('.') || undefined,
     );
   }
-  const { id, id_con, version, status, ...fields } = result.data;
+  const { id, id_con, version, status, motivo_recusa_id, motivo_recusa_texto, ...fields } = result.data;
   // Only what the payload carries counts as sent; absent keys leave the record as it is.
   const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { id, idCon: id_con, version, status, sent };
+  return { id, idCon: id_con, version, status, sent, reason: { motivo_recusa_id, motivo_recusa_texto } };
 }
 
 /**
@@ -117,6 +120,11 @@ async function save(db: Database, cmd: SaveRegularizationCommand) {
     next: { status, values: payload.sent, files: files.map((f) => f.slot) },
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
+  const reason = await checkRefusalReason(
+    db,
+    reasonRequired('regularizacao', currentStatus, status),
+    payload.reason,
+  );
 
   return db
     .transaction(async (tx) => {
@@ -135,6 +143,7 @@ async function save(db: Database, cmd: SaveRegularizationCommand) {
           files,
           currentFiles,
           savedId: saved.id,
+          reason,
         }),
       };
     })
@@ -195,13 +204,14 @@ interface WriteInput {
   files: CheckedFile[];
   currentFiles: RegularizationAttachment[];
   savedId: number;
+  reason: StoredReason | undefined;
 }
 
 /** History, observation, files and audit of a save; answers the storage keys the new files replaced. */
 async function writeRest(tx: Tx, input: WriteInput): Promise<string[]> {
-  const { cmd, current, currentStatus, status, payload, files, currentFiles, savedId } = input;
+  const { cmd, current, currentStatus, status, payload, files, currentFiles, savedId, reason } = input;
   const { user } = cmd;
-  if (currentStatus !== status) await addStatusChange(tx, savedId, user, status);
+  if (currentStatus !== status) await addStatusChange(tx, savedId, user, status, reason);
   if (typeof payload.sent.observacao === 'string')
     await addObservation(tx, savedId, user, payload.sent.observacao);
 

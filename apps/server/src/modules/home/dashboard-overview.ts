@@ -15,6 +15,7 @@ import type { DashboardOverview, DashboardOverviewForm } from '@portal/domain/co
 import type { Database } from '../../db/client.ts';
 import { countInboxTasks } from './inbox-tasks.ts';
 import { counters, inOneSnapshot, oldestAges, recentOpenCounts } from './repo.ts';
+import { refusalsByReason } from './refusal-reasons-repo.ts';
 
 /**
  * The dashboard's overview (GET /api/home/painel): the counters' totals per status, regional and
@@ -50,6 +51,7 @@ export async function dashboardOverview(
     );
     const ages = waiting.length ? await oldestAges(tx, user, waiting, today) : [];
     const recent = await recentOpenCounts(tx, user, pairs, today);
+    const refusals = await refusalsByReason(tx, user, pairs);
     const tarefas = await countInboxTasks(tx, user);
 
     return {
@@ -83,6 +85,9 @@ export async function dashboardOverview(
           })),
           idade: AGE_BUCKETS.map((b, i) => ({ faixa: b.key, total: Math.max(0, byBucket[i]!) })),
           regionais: [...regional.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR')),
+          recusas: refusals
+            .filter((x) => x.fluxo === flow && x.tipo === kind)
+            .map(({ motivo, total }) => ({ motivo, total })),
         };
       }),
       tarefas,

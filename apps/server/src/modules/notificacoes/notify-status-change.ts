@@ -22,6 +22,8 @@ export interface StatusChange {
   actor: Pick<SessionUser, 'id' | 'name' | 'email'>;
   /** The observation saved with the change (a refusal's reason), shown in the notice. */
   observacao?: string;
+  /** Why it was refused or returned (reasonText), for a refusing move (issue 34 step 3). */
+  motivo?: string;
 }
 
 const lower = (email: string) => email.trim().toLowerCase();
@@ -65,6 +67,7 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
     statusLabel(change.status, change.flow, change.kind);
   const link = editPathFor(form, change.id);
   const observacao = change.observacao?.trim() || undefined;
+  const motivo = change.motivo?.trim() || undefined;
 
   if (userIds.length > 0) {
     await addNotices(
@@ -73,7 +76,7 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
         idUsuario,
         idSolicitacao: change.id,
         titulo: `Solicitação nº ${change.id}: ${label}`.slice(0, 200),
-        mensagem: `${form.title} · status alterado por ${change.actor.name}.${observacao ? ` Observação: ${observacao}` : ''}`,
+        mensagem: `${form.title} · status alterado por ${change.actor.name}.${motivo ? ` Motivo: ${motivo}.` : ''}${observacao ? ` Observação: ${observacao}` : ''}`,
         link,
       })),
     );
@@ -86,6 +89,7 @@ export async function notifyStatusChange(tx: Tx, change: StatusChange): Promise<
     quando: new Date().toISOString(),
     regional: request.regional ?? null,
     observacao: observacao ?? null,
+    motivo: motivo ?? null,
     caminho: link,
   };
   for (const para of addresses) await enqueue(tx, STATUS_MAIL, { para, ...mail } satisfies StatusMailData);

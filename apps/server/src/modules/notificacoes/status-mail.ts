@@ -19,6 +19,8 @@ const statusMailData = z.object({
   quando: z.string(),
   regional: z.string().nullable(),
   observacao: z.string().nullable(),
+  /** The reason of a refusal or return; absent in e-mails queued before issue 34. */
+  motivo: z.string().nullable().optional(),
   /** The record's path inside the portal; PUBLIC_URL makes it absolute. */
   caminho: z.string(),
 });
@@ -43,6 +45,7 @@ export function composeStatusMail(d: StatusMailData, publicUrl: string): MailMes
     ['Alterado por', d.autor],
     ['Quando', `${when} (horário de Brasília)`],
     ...(d.regional ? ([['Regional', d.regional]] as [string, string][]) : []),
+    ...(d.motivo ? ([['Motivo da recusa', d.motivo]] as [string, string][]) : []),
     ...(d.observacao ? ([['Observação', d.observacao]] as [string, string][]) : []),
   ];
   const why =

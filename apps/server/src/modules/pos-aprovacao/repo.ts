@@ -211,7 +211,9 @@ export const insertValidation = (
     chaveDebito: fields.chave_debito ?? null,
   });
 
-type StageValues = Partial<Pick<Row, 'status' | 'posEtapa' | 'dataPrimeiraFatura' | 'dataRecebimentoFatura'>>;
+type StageValues = Partial<
+  Pick<Row, 'status' | 'motivoRecusa' | 'posEtapa' | 'dataPrimeiraFatura' | 'dataRecebimentoFatura'>
+>;
 
 /**
  * Moves the unit on (or back), bumping its version, only if nobody saved since `version` was read.

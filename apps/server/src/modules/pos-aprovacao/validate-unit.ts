@@ -2,6 +2,7 @@ import {
   finalValidationProblem,
   labelOf,
   POST_APPROVAL_REFUSAL_STATUS,
+  reasonRequired,
   stageOfValidation,
   VALIDATION_RESULT,
   VALIDATION_RESULTS,
@@ -14,6 +15,7 @@ import { conflict, unprocessable } from '../../http/errors.ts';
 import type { ActorContext } from '../../http/context.ts';
 import { SAVED } from '../../http/replies.ts';
 import { notifyStatusChange } from '../notificacoes/notify-status-change.ts';
+import { checkRefusalReason } from '../../requests-core/refusal-reason-gate.ts';
 import { addObservations, addStatusChange } from '../../requests-core/repo.ts';
 import { findUnit, insertValidation, updateStage, type RecordedValidation } from './repo.ts';
 import { assertAtStage } from './stage-guard.ts';
@@ -47,12 +49,15 @@ export async function validateUnit(ctx: ActorContext, body: ValidationBody): Pro
       const problem = finalValidationProblem(row.tipoDePagamento, body);
       if (problem) throw unprocessable(problem.msg, problem.field);
     }
+    const reason = await checkRefusalReason(tx, reasonRequired('pos-aprovacao', null, body.status), body);
 
     const approved = body.status === VALIDATION_RESULT.APROVADO;
     const saved = await updateStage(
       tx,
       row,
-      approved ? { posEtapa: (stage + 1) as 2 | 3 } : { status: POST_APPROVAL_REFUSAL_STATUS },
+      approved
+        ? { posEtapa: (stage + 1) as 2 | 3 }
+        : { status: POST_APPROVAL_REFUSAL_STATUS, motivoRecusa: reason?.text ?? null },
     );
     if (!saved) throw conflict(STALE_VERSION);
 
@@ -67,7 +72,7 @@ export async function validateUnit(ctx: ActorContext, body: ValidationBody): Pro
       body.observacao ? `${verdict}. ${body.observacao}` : verdict,
     ]);
     if (!approved) {
-      await addStatusChange(tx, row.id, ctx.user, POST_APPROVAL_REFUSAL_STATUS);
+      await addStatusChange(tx, row.id, ctx.user, POST_APPROVAL_REFUSAL_STATUS, reason);
       await notifyStatusChange(tx, {
         id: row.id,
         flow: 'energia',
@@ -75,6 +80,7 @@ export async function validateUnit(ctx: ActorContext, body: ValidationBody): Pro
         status: POST_APPROVAL_REFUSAL_STATUS,
         actor: ctx.user,
         observacao: body.observacao ?? undefined,
+        motivo: reason?.text,
       });
     }
     await writeAudit(tx, {

@@ -162,6 +162,7 @@ async function reportRows(
       data_pedido: r.dataPedido,
       cnpj_tim: r.request.cnpjTim,
       status_atual: statusName(r.request.status),
+      motivo_recusa: r.request.motivoRecusa,
       status: r.request.status,
       observacao: r.observacao,
       historico_string: r.historico,

@@ -3,6 +3,8 @@ import {
   BULK_MOVE_LIMIT,
   BULK_MOVE_OVER_LIMIT,
   bulkMoveTo,
+  REASON_FIELD,
+  REASON_TEXT_FIELD,
   statusLabel,
   type Flow,
   type Kind,
@@ -45,9 +47,11 @@ export async function moveMany(
   }
   const { rows, chosen } = await selection(deps.db, cmd);
   const found = new Map(rows.map((row) => [row.id, row]));
-  // Only the move's own fields, and only those filled in: each row keeps its data.
+  // Only the move's own fields and its reason, and only those filled in: each row keeps its data.
   const fields = Object.fromEntries(
-    BULK_MOVE_FIELDS.flatMap((f) => (body.campos[f] ? [[f, body.campos[f]] as const] : [])),
+    [...BULK_MOVE_FIELDS, REASON_FIELD, REASON_TEXT_FIELD].flatMap((f) =>
+      body.campos[f] !== undefined && body.campos[f] !== '' ? [[f, body.campos[f]] as const] : [],
+    ),
   );
 
   const resultados: BulkMoveResult[] = [];

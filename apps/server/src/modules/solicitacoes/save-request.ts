@@ -8,6 +8,10 @@ import {
   initialStatus,
   isIdentifierField,
   normalizeIdentifier,
+  REASON_FIELD,
+  REASON_TEXT_FIELD,
+  reasonRequired,
+  type ReasonInput,
   requestForm,
   requestSaveSchema,
   type Flow,
@@ -40,7 +44,9 @@ import {
   storeAttachment,
   updateRequest,
   type RequestRow,
+  type StoredReason,
 } from '../../requests-core/repo.ts';
+import { checkRefusalReason } from '../../requests-core/refusal-reason-gate.ts';
 
 export interface SaveRequestCommand {
   flow: Flow;
@@ -50,6 +56,9 @@ export interface SaveRequestCommand {
   ip: string;
   body: SaveBody;
 }
+
+/** Payload keys that steer the save and are no column of the request. */
+const NOT_FIELDS = ['id', 'version', 'status', 'confirmar_duplicidade', REASON_FIELD, REASON_TEXT_FIELD];
 
 /** The payload, parsed by the form's shared schema; the first problem names its field. */
 function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
@@ -64,17 +73,14 @@ function parsePayload(flow: Flow, kind: Kind, dados: Record<string, unknown>) {
   }
   // Only what the payload carries counts as sent; absent keys leave the record as it is.
   const sent = Object.fromEntries(
-    Object.entries(result.data).filter(
-      ([key, value]) =>
-        value !== undefined && !['id', 'version', 'status', 'confirmar_duplicidade'].includes(key),
-    ),
+    Object.entries(result.data).filter(([key, value]) => value !== undefined && !NOT_FIELDS.includes(key)),
   ) as Record<string, unknown>;
   const data = result.data as {
     id?: number;
     version?: number;
     status?: number | null;
     confirmar_duplicidade?: boolean;
-  };
+  } & ReasonInput;
   return { data, sent };
 }
 
@@ -160,13 +166,18 @@ async function save(db: Database, cmd: SaveRequestCommand) {
     next: { status, values: sent, files: files.map((f) => f.slot) },
   });
   if (!verdict.ok) throw new AppError(verdict.code, verdict.msg, verdict.field);
+  const reason = await checkRefusalReason(
+    db,
+    reasonRequired('solicitacao', current?.status ?? null, status),
+    data,
+  );
 
   await checkReferences(db, { user, flow, stored, sent });
   const confirmed = data.confirmar_duplicidade === true;
 
   return db.transaction(async (tx) => {
     const duplicates = await guardDuplicates(tx, { user, flow, kind, current, stored, sent, confirmed });
-    return writeSave(tx, { cmd, current, stored, status, sent, files, currentFiles, duplicates });
+    return writeSave(tx, { cmd, current, stored, status, sent, files, currentFiles, duplicates, reason });
   });
 }
 
@@ -180,20 +191,29 @@ interface WriteInput {
   files: CheckedFile[];
   currentFiles: { tipo: string; storageKey: string }[];
   duplicates: DuplicateMatch[];
+  /** The refusing move's reason (checkRefusalReason); undefined for any other save. */
+  reason: StoredReason | undefined;
 }
 
 async function writeSave(tx: Tx, input: WriteInput) {
-  const { cmd, current, stored, status, sent, files, currentFiles, duplicates } = input;
+  const { cmd, current, stored, status, sent, files, currentFiles, duplicates, reason } = input;
   const { user } = cmd;
   const uf = typeof sent.uf === 'string' ? sent.uf : undefined;
-  const values = { ...rowValues(sent), ...(uf ? { cnpjTim: clientCnpjForUf(uf) } : {}), status };
+  const moved = !current || current.status !== status;
+  const values = {
+    ...rowValues(sent),
+    ...(uf ? { cnpjTim: clientCnpjForUf(uf) } : {}),
+    status,
+    // The reason the request waits on lasts until its next move.
+    ...(moved ? { motivoRecusa: reason?.text ?? null } : {}),
+  };
 
   const saved = current
     ? await updateRequest(tx, current, values)
     : await insertRequest(tx, cmd, user, values);
   if (!saved) throw conflict(STALE_VERSION);
 
-  if (!current || current.status !== status) await addStatusChange(tx, saved.id, user, status);
+  if (moved) await addStatusChange(tx, saved.id, user, status, reason);
   // The requester and the regional's focal points hear of it: notices and queued e-mails, in this transaction.
   if (current && current.status !== status) {
     const observacao = typeof sent.observacao === 'string' ? sent.observacao : undefined;
@@ -204,6 +224,7 @@ async function writeSave(tx: Tx, input: WriteInput) {
       status,
       actor: user,
       observacao,
+      motivo: reason?.text,
     });
   }
   await addObservations(tx, saved.id, user, [

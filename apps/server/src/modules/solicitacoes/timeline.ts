@@ -116,7 +116,7 @@ export interface Shown {
 interface TimelineInput {
   form: RequestForm;
   shown: Shown;
-  statuses: { nome: string; data_cadastro: string; status: number }[];
+  statuses: { nome: string; data_cadastro: string; status: number; motivo_recusa?: string | null }[];
   observations: { nome: string; data: string; obs: string }[];
   audit: AuditRecord[];
   /** The slots' current files: an upload of the same save is named after its file. */
@@ -201,6 +201,7 @@ export function buildTimeline(input: TimelineInput): TimelineEntry[] {
       em: s.data_cadastro,
       por: s.nome,
       status: s.status,
+      ...(s.motivo_recusa ? { motivo: s.motivo_recusa } : {}),
     })),
     ...input.observations.map((o) => ({
       tipo: 'observacao' as const,

@@ -14,6 +14,10 @@ const GroupsPage = lazyPage(() => import('./groups/GroupsPage.tsx'), 'GroupsPage
 const RegionalsPage = lazyPage(() => import('./regionals/RegionalsPage.tsx'), 'RegionalsPage');
 const StatusLabelsPage = lazyPage(() => import('./status-labels/StatusLabelsPage.tsx'), 'StatusLabelsPage');
 const UsersPage = lazyPage(() => import('./users/UsersPage.tsx'), 'UsersPage');
+const RefusalReasonsPage = lazyPage(
+  () => import('./refusal-reasons/RefusalReasonsPage.tsx'),
+  'RefusalReasonsPage',
+);
 const TaskQueuePage = lazyPage(() => import('./task-queue/TaskQueuePage.tsx'), 'TaskQueuePage');
 
 interface AdminScreen {
@@ -49,6 +53,12 @@ const SCREENS: AdminScreen[] = [
     element: <StatusLabelsPage key="agua" fluxo="agua" title="Status Água" />,
   },
   { path: 'fila-tarefas', menuKey: 'fila-tarefas', crumb: 'Fila de tarefas', element: <TaskQueuePage /> },
+  {
+    path: 'motivos-recusa',
+    menuKey: 'motivos-recusa',
+    crumb: 'Motivos de Recusa',
+    element: <RefusalReasonsPage />,
+  },
 ];
 
 /** Administration (issue 5): each screen behind the menu rule of its entry. */

@@ -48,6 +48,7 @@ export function OverviewCharts({ overview }: { overview: DashboardOverview }) {
     faixa: b.label,
     total: data.idade.find((i) => i.faixa === b.key)?.total ?? 0,
   }));
+  const refusals = data.recusas ?? [];
   const open = (href: string) => void navigate(href);
   const regionalHref = (id: number, group: StatusGroupKey) =>
     groupHref(
@@ -188,6 +189,38 @@ export function OverviewCharts({ overview }: { overview: DashboardOverview }) {
               </Stack>
             ))}
           </SimpleGrid>
+        </Paper>
+        <Paper withBorder radius="lg" p="md" component="figure" m={0} aria-labelledby="grafico-recusas">
+          <Title order={3} fz="md" id="grafico-recusas" mb="sm">
+            Recusas por motivo
+          </Title>
+          {refusals.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nenhuma recusa com motivo registrada em {formName}.
+            </Text>
+          ) : (
+            <>
+              <BarChart
+                h={Math.max(160, refusals.length * 36)}
+                data={refusals}
+                dataKey="motivo"
+                orientation="vertical"
+                yAxisProps={{ width: 220 }}
+                series={[{ name: 'total', label: 'Recusas', color: 'red.6' }]}
+                valueFormatter={formatCount}
+              />
+              <Table mt="xs" aria-label={`Recusas por motivo (${formName})`}>
+                <Table.Tbody>
+                  {refusals.map((r) => (
+                    <Table.Tr key={r.motivo}>
+                      <Table.Td>{r.motivo}</Table.Td>
+                      <Table.Td ta="right">{formatCount(r.total)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
         </Paper>
       </SimpleGrid>
     </Stack>

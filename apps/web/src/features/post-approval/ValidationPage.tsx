@@ -23,6 +23,10 @@ import {
   VALIDATION_TYPE_LABELS,
   writeProblem,
   type ValidationType,
+  REASON_FIELD,
+  REASON_REQUIRED,
+  REASON_TEXT_FIELD,
+  reasonRequired,
 } from '@portal/domain';
 import { POST_APPROVAL_MAX, validationBody } from '@portal/domain/contracts/post-approval';
 import { useQuery } from '@tanstack/react-query';
@@ -35,6 +39,11 @@ import { STAGE_SCREENS } from './screens.ts';
 import { fieldText, UnitSummary, ValidationHistory } from './UnitSummary.tsx';
 import { useStageForm } from './useStageForm.ts';
 import { charCounter } from '../../ui/charCounter.tsx';
+import { RefusalReasonInput } from '../refusal-reasons/RefusalReasonInput.tsx';
+import { NO_REASON, reasonPayload } from '../refusal-reasons/reason-value.ts';
+
+/** Não Aprovado is a refusal: it carries a reason of its catalogue (issue 34 step 3). */
+const refusalMove = (status: string) => reasonRequired('pos-aprovacao', null, Number(status));
 
 const RESULTS = VALIDATION_RESULTS.map((r) => ({ value: String(r.code), label: r.label }));
 const LIST_OF: Record<ValidationType, string> = {
@@ -85,8 +94,11 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
       chave_debito: '',
       status: '1',
       observacao: '',
+      ...NO_REASON,
     },
     schema: validationBody,
+    rules: (v) =>
+      refusalMove(v.status) && v.motivo_recusa_id === null ? { [REASON_FIELD]: REASON_REQUIRED } : {},
     toBody: (v) => ({
       id: unit.id,
       version: unit.version,
@@ -95,6 +107,7 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
       cargo: v.cargo,
       status: Number(v.status),
       observacao: v.observacao,
+      ...reasonPayload(refusalMove(v.status), v),
       ...(tipo === 1
         ? {
             identificacao_tim: v.identificacao_tim,
@@ -108,6 +121,7 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
     backTo,
   });
   const refused = form.getValues().status === '2';
+  const move = refusalMove(form.values.status);
 
   return (
     <Stack gap="md">
@@ -243,6 +257,15 @@ function ValidationForm({ unit, tipo }: { unit: PostApprovalRecord; tipo: Valida
               {...form.getInputProps('status')}
             />
           </SimpleGrid>
+          {move && !readOnly && (
+            <RefusalReasonInput
+              move={move}
+              value={form.values}
+              onChange={(value) => form.setValues(value)}
+              error={form.errors[REASON_FIELD] as string | undefined}
+              textError={form.errors[REASON_TEXT_FIELD] as string | undefined}
+            />
+          )}
           <Textarea
             label="Observação"
             required={refused}

@@ -1,4 +1,4 @@
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,8 @@ interface StageFormOptions<V extends object> {
   /** The domain schema the server validates the body with: the same messages, before sending. */
   schema: Parameters<typeof schemaErrors>[0];
   toBody: (values: V) => object;
+  /** Rules beyond the schema that the server's gate also applies (a refusal's reason). */
+  rules?: (values: V) => FormErrors;
   save: (body: never) => Promise<PostApprovalSaveReply>;
   /** Where the user goes once saved: the list the unit came from. */
   backTo: string;
@@ -27,6 +29,7 @@ export function useStageForm<V extends object>({
   initialValues,
   schema,
   toBody,
+  rules,
   save,
   backTo,
 }: StageFormOptions<V>) {
@@ -35,7 +38,7 @@ export function useStageForm<V extends object>({
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<V>({
     initialValues,
-    validate: (values) => schemaErrors(schema)(toBody(values)),
+    validate: (values) => ({ ...schemaErrors(schema)(toBody(values)), ...rules?.(values) }),
     // Once a save showed errors, each change checks again: a rule between fields (the observation
     // 'Não Aprovado' requires) clears when the other field changes, not only its own.
     onValuesChange: () => {

@@ -38,6 +38,10 @@ import {
   type RegularizationField,
   type RegularizationFile,
   type RegularizationStatus,
+  REASON_FIELD,
+  REASON_REQUIRED,
+  REASON_TEXT_FIELD,
+  reasonRequired,
 } from '@portal/domain';
 import { IconAlertTriangle, IconArrowLeft, IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -65,6 +69,8 @@ import { regularizationKeys } from './queryKeys.ts';
 import { RegularizationStatusBadge } from './RegularizationStatusBadge.tsx';
 import type { RegularizationScreen } from './screens.ts';
 import { charCounter } from '../../ui/charCounter.tsx';
+import { RefusalReasonInput } from '../refusal-reasons/RefusalReasonInput.tsx';
+import { NO_REASON, reasonPayload, type ReasonValue } from '../refusal-reasons/reason-value.ts';
 
 /** The correction the cell works, as the save names it (spec part 2 §7 consolidacao/edit). */
 type Correction = Record<Exclude<RegularizationField, 'observacao'>, string>;
@@ -117,6 +123,9 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
   const [values, setValues] = useState<Correction>(() => correctionOf(record));
   const [status, setStatus] = useState<number>(record.status);
   const [observacao, setObservacao] = useState('');
+  // 'Recusado pela Célula' carries a reason of its catalogue (issue 34 step 3).
+  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
+  const move = reasonRequired('regularizacao', record.status, status);
   const [files, setFiles] = useState<Partial<Record<RegularizationFile, File | null>>>({});
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -143,6 +152,7 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
         .map(([field, value]) => [field, value.trim() || null]),
     ),
     ...(observacao.trim() ? { observacao: observacao.trim() } : {}),
+    ...reasonPayload(move, reason),
   });
 
   /** The server's own checks, run first here: the shared schema, then the shared policy. */
@@ -152,7 +162,15 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
       const issue = parsed.error.issues[0]!;
       return { field: String(issue.path[0] ?? ''), msg: issue.message };
     }
-    const { id: _id, version: _version, status: _status, ...fields } = parsed.data;
+    if (move && reason.motivo_recusa_id === null) return { field: REASON_FIELD, msg: REASON_REQUIRED };
+    const {
+      id: _id,
+      version: _version,
+      status: _status,
+      motivo_recusa_id: _reason,
+      motivo_recusa_texto: _detail,
+      ...fields
+    } = parsed.data;
     const verdict = checkRegularizationSave({
       actor: user,
       current: { status: record.status, values: correctionOf(record), files: uploaded },
@@ -394,6 +412,19 @@ function Editor({ screen, record }: { screen: RegularizationScreen; record: Regu
                   setStatus(Number(value));
                   forget('status');
                 }}
+              />
+            )}
+            {move && (
+              <RefusalReasonInput
+                move={move}
+                value={reason}
+                onChange={(value) => {
+                  setReason(value);
+                  forget(REASON_FIELD);
+                  forget(REASON_TEXT_FIELD);
+                }}
+                error={problems[REASON_FIELD]}
+                textError={problems[REASON_TEXT_FIELD]}
               />
             )}
             {editable('observacao') && (

@@ -6,6 +6,10 @@ import {
   mayDelete,
   mayKeepStatus,
   normalizeValue,
+  REASON_FIELD,
+  REASON_REQUIRED,
+  REASON_TEXT_FIELD,
+  reasonRequired,
   type DuplicateKey,
   REQUEST_FIELDS,
   requestActions,
@@ -54,6 +58,12 @@ import { changedFields, type ChangedField } from './record/changedFields.ts';
 import { ReadOnlyNotice, RecordHeader } from './record/RecordHeader.tsx';
 import { withdrawRequest } from './record/withdraw.ts';
 import { useListReturnHref } from './list/returnHref.ts';
+import {
+  NO_REASON,
+  REASON_INPUT_ID,
+  reasonPayload,
+  type ReasonValue,
+} from '../refusal-reasons/reason-value.ts';
 
 // Loaded when they show: the confirmation of a move, the duplicate warning, a record's timeline.
 const ActionModal = lazyPage(() => import('./record/ActionModal.tsx'), 'ActionModal');
@@ -94,6 +104,10 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const [files, setFiles] = useState<ChosenFiles>({});
   const [problems, setProblems] = useState<Problems>({});
   const [pendingAction, setPendingAction] = useState<RequestAction | null>(null);
+  // A refusing move's reason (issue 34 step 3), asked in its dialog; the server judges it again.
+  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
+  const [reasonErrors, setReasonErrors] = useState<Partial<Record<string, string>>>({});
+  const reasonMove = (status: number) => reasonRequired('solicitacao', record?.status ?? null, status);
   // After a 409: what the user started from, the message and what someone else changed meanwhile.
   const [startedFrom, setStartedFrom] = useState(record);
   const [conflict, setConflict] = useState<{ message: string; changed: ChangedField[] } | null>(null);
@@ -120,7 +134,10 @@ export function RequestEditor({ form, record, onReload }: Props) {
       return saveRequest(
         form,
         record ? 'edit' : 'add',
-        savePayload(policy, editor.values, record, status, duplicates.confirmed),
+        {
+          ...savePayload(policy, editor.values, record, status, duplicates.confirmed),
+          ...reasonPayload(reasonMove(status), reason),
+        },
         files,
         setProgress,
       );
@@ -177,6 +194,12 @@ export function RequestEditor({ form, record, onReload }: Props) {
         return;
       }
       const field = error instanceof ApiError ? error.campo : undefined;
+      if (field === REASON_FIELD || field === REASON_TEXT_FIELD) {
+        // The reason is asked in the dialog, which stays open: its select shows the sentence.
+        setReasonErrors({ [field]: message });
+        toastError(`${FAILED.save}, ${message}`);
+        return;
+      }
       if (field && isField(field) && policy.editableFields.includes(field)) {
         // A refusal of one field reads as a sentence under it, where the focus goes; a toast would
         // cover it (issue 34: the regional's refusal).
@@ -238,7 +261,16 @@ export function RequestEditor({ form, record, onReload }: Props) {
   const confirmAction = () => {
     if (!pendingAction) return;
     const inModal = [...pendingAction.requiredFields, 'observacao'];
-    if (validate(pendingAction.status, inModal)) mutation.mutate(pendingAction.status);
+    // Every problem is marked at once: the reason's beside the fields'.
+    const reasonMissing = reasonMove(pendingAction.status) !== null && reason.motivo_recusa_id === null;
+    if (reasonMissing) setReasonErrors({ [REASON_FIELD]: REASON_REQUIRED });
+    if (!validate(pendingAction.status, inModal)) return;
+    if (reasonMissing) {
+      toastError(REASON_REQUIRED);
+      document.getElementById(REASON_INPUT_ID)?.focus();
+      return;
+    }
+    mutation.mutate(pendingAction.status);
   };
 
   const withdraw = useMutation({
@@ -461,6 +493,21 @@ export function RequestEditor({ form, record, onReload }: Props) {
             problems={problems}
             chosenFiles={chosenSlots(files)}
             pending={mutation.isPending}
+            reason={(() => {
+              const move = reasonMove(pendingAction.status);
+              return move
+                ? {
+                    move,
+                    value: reason,
+                    error: reasonErrors[REASON_FIELD] ?? null,
+                    textError: reasonErrors[REASON_TEXT_FIELD] ?? null,
+                  }
+                : null;
+            })()}
+            onReasonChange={(value) => {
+              setReason(value);
+              setReasonErrors({});
+            }}
             onConfirm={confirmAction}
             onClose={() => setPendingAction(null)}
           />

@@ -18,6 +18,8 @@ interface Props<T extends { id: number }> extends AdminListOptions<T> {
   onCreate?: () => void;
   createLabel?: string;
   deletable?: boolean;
+  /** Absent or true: the list offers its sheet export (`<base>/list/exportar`). */
+  exportable?: boolean;
   /** More controls beside the search box (filters). */
   toolbar?: ReactNode;
   /** Row actions before edit and delete. */
@@ -38,6 +40,7 @@ export function AdminListPage<T extends { id: number }>(props: Props<T>) {
     onCreate,
     createLabel = 'Novo',
     deletable = true,
+    exportable = true,
   } = props;
   const list = useAdminList<T>(props);
   const confirmDelete = useDeleteRecord(props.resource);
@@ -82,7 +85,9 @@ export function AdminListPage<T extends { id: number }>(props: Props<T>) {
             {title}
           </Title>
           <Group gap="sm">
-            <ExportButton path={`${props.resource.base}/list/exportar`} filters={list.exportFilters} />
+            {exportable && (
+              <ExportButton path={`${props.resource.base}/list/exportar`} filters={list.exportFilters} />
+            )}
             {onCreate && (
               <Button leftSection={<IconPlus size={18} />} onClick={onCreate}>
                 {createLabel}

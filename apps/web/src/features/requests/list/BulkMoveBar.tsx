@@ -17,6 +17,8 @@ import { useSessionUser } from '../../../app/session/useSession.ts';
 import type { DataTableColumn } from '../../../ui/DataTable.tsx';
 import { FAILED } from '../../../ui/feedback.ts';
 import { toastError, toastSuccess } from '../../../ui/toast.ts';
+import { RefusalReasonInput } from '../../refusal-reasons/RefusalReasonInput.tsx';
+import { NO_REASON, reasonPayload, type ReasonValue } from '../../refusal-reasons/reason-value.ts';
 import type { RequestRow } from '../api.ts';
 import { requestKeys } from '../queryKeys.ts';
 import { moveMany } from './bulkMoveApi.ts';
@@ -237,6 +239,7 @@ function BulkMoveDialog({
   const { form, count } = selection;
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Partial<Record<BulkMoveField, string>>>({});
+  const [reason, setReason] = useState<ReasonValue>(NO_REASON);
   const [answer, setAnswer] = useState<BulkMoveReply | null>(null);
   const target = statusLabel(move.status, form.flow, form.kind);
 
@@ -244,7 +247,7 @@ function BulkMoveDialog({
     mutationFn: () =>
       moveMany(form, {
         status: move.status,
-        campos: values,
+        campos: { ...values, ...reasonPayload(move.reason, reason) },
         ...(selection.all
           ? { filtro: selection.filter }
           : { solicitacoes: selection.rows.map(({ id, version }) => ({ id, version })) }),
@@ -259,7 +262,9 @@ function BulkMoveDialog({
     onSettled: () => queryClient.invalidateQueries({ queryKey: requestKeys.all(form) }),
   });
 
-  const missing = move.asks.some((a) => a.required && !values[a.field]?.trim());
+  const missing =
+    move.asks.some((a) => a.required && !values[a.field]?.trim()) ||
+    (move.reason !== null && reason.motivo_recusa_id === null);
   return (
     <Modal
       opened
@@ -283,6 +288,7 @@ function BulkMoveDialog({
             ". Cada uma passa pelas mesmas regras de quando é salva sozinha: as que não puderem ser movidas
             ficam como estão, com o motivo.
           </Text>
+          {move.reason && <RefusalReasonInput move={move.reason} value={reason} onChange={setReason} />}
           {move.asks.map((ask) => (
             <div key={ask.field}>
               {ASK_INPUTS[ask.field]({

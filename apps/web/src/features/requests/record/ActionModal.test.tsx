@@ -1,9 +1,17 @@
 import { useForm } from '@mantine/form';
-import { formFieldLabel, requestActions, requestForm, requestPolicy, STATUS } from '@portal/domain';
+import {
+  formFieldLabel,
+  reasonRequired,
+  requestActions,
+  requestForm,
+  requestPolicy,
+  STATUS,
+} from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { idleFieldContext, userOf } from '../../../test/fixtures.ts';
 import { renderWeb } from '../../../test/render.tsx';
+import { NO_REASON } from '../../refusal-reasons/reason-value.ts';
 import { initialValues, type FormValues } from '../formModel.ts';
 import { ActionModal } from './ActionModal.tsx';
 
@@ -22,6 +30,7 @@ function Modal({ papel, status, label }: { papel: 'celula' | 'regional'; status:
   const input = { actor: userOf(papel), flow: form.flow, kind: form.kind, currentStatus: status as never };
   const action = requestActions(input).find((a) => a.label === label)!;
   const editor = useForm<FormValues>({ initialValues: initialValues(undefined) });
+  const move = reasonRequired('solicitacao', status, action.status);
   return (
     <ActionModal
       form={form}
@@ -30,6 +39,8 @@ function Modal({ papel, status, label }: { papel: 'celula' | 'regional'; status:
       problems={{}}
       chosenFiles={[]}
       pending={false}
+      reason={move && { move, value: NO_REASON, error: null, textError: null }}
+      onReasonChange={vi.fn()}
       onConfirm={vi.fn()}
       onClose={vi.fn()}
       ctx={idleFieldContext(form, editor)}
@@ -66,9 +77,17 @@ describe('the confirmation of an action asks exactly what that move requires', (
   it('the regional refusing: the observation becomes required and Endereço ID is released (Site ID stays)', () => {
     renderWeb(<Modal papel="regional" status={STATUS.INICIADA} label="Recusar" />);
     expect(asked()).toEqual([
+      { label: 'Motivo da recusa', required: true },
+      { label: 'Detalhe do motivo', required: false },
       { label: 'Site ID', required: true },
       { label: 'Observação', required: true },
     ]);
+  });
+
+  it('every refusal or return asks its reason (issue 34 step 3): the cell returning to the tower', () => {
+    renderWeb(<Modal papel="celula" status={STATUS.EM_VALIDACAO_CELULA} label="Devolver à Tower" />);
+    const labels = asked().map((a) => a.label);
+    expect(labels.slice(0, 2)).toEqual(['Motivo da recusa', 'Detalhe do motivo']);
   });
 
   it('the cell sending to the concessionaire asks nothing of the requester’s data', () => {

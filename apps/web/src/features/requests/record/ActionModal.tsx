@@ -1,5 +1,13 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { formFieldLabel, type RequestAction, type RequestForm, type RequestPolicy } from '@portal/domain';
+import {
+  formFieldLabel,
+  type RefusalMove,
+  type RequestAction,
+  type RequestForm,
+  type RequestPolicy,
+} from '@portal/domain';
+import { RefusalReasonInput } from '../../refusal-reasons/RefusalReasonInput.tsx';
+import type { ReasonValue } from '../../refusal-reasons/reason-value.ts';
 import { modalInputId, RequestFieldInput, type FieldContext } from '../RequestFieldInput.tsx';
 import { ObservationInput } from '../StatusSection.tsx';
 import { useStatusLabel } from '../useStatusLabel.ts';
@@ -15,6 +23,9 @@ interface Props {
   problems: Problems;
   chosenFiles: readonly string[];
   pending: boolean;
+  /** The move's reason, when the domain says it needs one (reasonRequired); null otherwise. */
+  reason: { move: RefusalMove; value: ReasonValue; error: string | null; textError: string | null } | null;
+  onReasonChange: (value: ReasonValue) => void;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -32,6 +43,8 @@ export function ActionModal({
   problems,
   chosenFiles,
   pending,
+  reason,
+  onReasonChange,
   onConfirm,
   onClose,
 }: Props) {
@@ -46,6 +59,15 @@ export function ActionModal({
         <Text size="sm">
           A solicitação passará para <strong>{statusName(form.flow, form.kind, action.status)}</strong>.
         </Text>
+        {reason && (
+          <RefusalReasonInput
+            move={reason.move}
+            value={reason.value}
+            onChange={onReasonChange}
+            error={reason.error}
+            textError={reason.textError}
+          />
+        )}
         {fields.length > 0 && (
           <Stack gap="sm" component="section" aria-label="Campos exigidos por esta ação">
             <Text size="sm" fw={500}>

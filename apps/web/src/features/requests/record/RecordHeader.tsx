@@ -72,6 +72,11 @@ export function RecordHeader({ form, record, policy }: Props) {
           </Group>
         ))}
       </Group>
+      {record.motivo_recusa && (
+        <Alert color="red" variant="light" title="Motivo da recusa" p="sm" aria-label="Motivo da recusa">
+          {record.motivo_recusa}
+        </Alert>
+      )}
       <ReadOnlyNotice policy={policy} />
       {record.autor_pode_corrigir && (
         <Text size="sm">

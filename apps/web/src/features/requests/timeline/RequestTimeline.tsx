@@ -31,10 +31,13 @@ function EntryLine({ form, entry }: { form: RequestForm; entry: TimelineEntry })
   switch (entry.tipo) {
     case 'status':
       return (
-        <Group gap={6}>
-          <Text size="sm">Status:</Text>
-          <StatusBadge form={form} status={entry.status ?? 0} />
-        </Group>
+        <Stack gap={2}>
+          <Group gap={6}>
+            <Text size="sm">Status:</Text>
+            <StatusBadge form={form} status={entry.status ?? 0} />
+          </Group>
+          {entry.motivo && <Text size="sm" fw={500}>{`Motivo da recusa: ${entry.motivo}`}</Text>}
+        </Stack>
       );
     case 'campo':
       // One text per line, so it reads (and is found) as 'Campo: antes → depois'.
