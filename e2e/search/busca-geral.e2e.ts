@@ -98,6 +98,30 @@ describe.sequential('the top bar finds a request by what people say on the phone
     await page.close();
   });
 
+  it("[AMEE][PHONE]: at 390×844 the top bar's logo, box and bell do not overlap, and the results span the screen", async () => {
+    const page = await pageAs(browser, baseUrl, 'amee@demo.portal');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    await box(page).waitFor();
+    const edges = async (selector: string) => {
+      const b = (await page.locator(selector).first().boundingBox())!;
+      return { left: b.x, right: b.x + b.width, width: b.width };
+    };
+    const logo = await edges('header a[href="/dashboard"]');
+    const input = await edges('header [data-testid="busca-geral"]');
+    const bell = await edges('header [role="group"][aria-label="Usuário conectado"]');
+    expect(input.left).toBeGreaterThanOrEqual(logo.right);
+    expect(input.right).toBeLessThanOrEqual(bell.left);
+    expect(input.width).toBeGreaterThanOrEqual(80);
+    await box(page).fill(`zelia ${stamp}`);
+    await results(page).getByRole('region', { name: form.title }).getByRole('link').first().waitFor();
+    const panel = (await results(page).boundingBox())!;
+    expect(panel.width).toBeGreaterThanOrEqual(340);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'busca-geral-390');
+    await page.close();
+  });
+
   it('[CELULA][LIST]: the list box has a short placeholder, the hint below it, and finds by the street too', async () => {
     const page = await pageAs(browser, baseUrl, 'celula@demo.portal');
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -109,7 +109,34 @@ describe('the catalogue of reasons (/motivos-recusa)', () => {
     });
     expect(taken.status).toBe(422);
     expect(taken.body).toMatchObject({ campo: 'nome' });
+  });
 
+  it('a name that differs only in case, accents or outer spaces is taken too: the dialog would offer the same reason twice', async () => {
+    const before = (await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.6' })).body.total;
+    for (const nome of ['DOCUMENTO ILEGÍVEL', 'documento ilegivel', '  Documento Ilegível ']) {
+      const twin = await admin.post('/motivos-recusa/add', { movimento: 'solicitacao.6', nome });
+      expect(twin.status, nome).toBe(422);
+      expect(twin.body).toMatchObject({
+        msg: 'Já existe um motivo com este nome para esta ação.',
+        campo: 'nome',
+      });
+    }
+    const [other] = (
+      await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.6' })
+    ).body.dados.filter((r: { nome: string }) => r.nome !== 'Documento ilegível');
+    const renamed = await admin.post('/motivos-recusa/edit', {
+      id: other.id,
+      version: other.version,
+      nome: 'DOCUMENTO ILEGÍVEL',
+      ativo: true,
+    });
+    expect(renamed.status).toBe(422);
+    expect((await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.6' })).body.total).toBe(
+      before,
+    );
+  });
+
+  it('hostile edits: a stale version, a forged id, a forged move', async () => {
     const [row] = (await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.14' })).body.dados;
     const stale = await admin.post('/motivos-recusa/edit', {
       id: row.id,

@@ -372,6 +372,16 @@ describe('POST {form}/mover-em-lote', () => {
     expect([await statusOf(rio.id), await statusOf(other.id)]).toEqual([0, 1]);
   });
 
+  it('a filter key the list does not have is refused (400) by name, never dropped into a move of the whole form', async () => {
+    const row = await unit(7);
+    for (const key of ['empresa', 'id', 'page', 'unidade']) {
+      const res = await move('amee', { status: 8, filtro: { [key]: row.id } });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json()).toMatchObject({ error: 1, msg: `Filtro desconhecido: ${key}.`, campo: 'filtro' });
+    }
+    expect(await statusOf(row.id)).toBe(7);
+  });
+
   it('a filter over the limit is refused whole, saying the limit; nothing moves', async () => {
     const tag = 'BIG';
     const values = Array.from({ length: BULK_MOVE_LIMIT + 1 }, (_, i) => ({

@@ -17,16 +17,28 @@ const observationMax = observationKind.kind === 'text' ? observationKind.max : 0
 /** The rows the user ticked, each with the version the list showed (a row changed since is not moved). */
 const chosenRow = z.object({ id: recordId, version: requiredRef('Versão') });
 
-/** "All rows of this filter": the list's own filters, resolved by the server within the user's scope. */
-export const bulkMoveFilter = requestListBase.pick({
-  status: true,
-  regional: true,
-  uf: true,
-  concessionaria: true,
-  de: true,
-  ate: true,
-  q: true,
-});
+/**
+ * "All rows of this filter": the list's own filters, resolved by the server within the user's scope.
+ * A filter the server does not know is refused by name, never dropped: dropped, the move would reach
+ * every row of the form instead of the ones the client meant.
+ */
+export const bulkMoveFilter = z.strictObject(
+  requestListBase.pick({
+    status: true,
+    regional: true,
+    uf: true,
+    concessionaria: true,
+    de: true,
+    ate: true,
+    q: true,
+  }).shape,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Filtro desconhecido: ${String(issue.keys[0]).slice(0, 40)}.`
+        : undefined,
+  },
+);
 
 export type BulkMoveFilter = z.infer<typeof bulkMoveFilter>;
 

@@ -36,14 +36,15 @@ export function TopBar({ user, navOpened, onToggleNav }: Props) {
         <GlobalSearch />
         <Group gap="sm" wrap="nowrap" miw={0} role="group" aria-label="Usuário conectado">
           <NotificationBell />
-          <div style={{ minWidth: 0, textAlign: 'right' }}>
+          {/* On a phone the name gives its place to the search box; the avatar's menu stays. */}
+          <Box visibleFrom="sm" style={{ minWidth: 0, textAlign: 'right' }}>
             <Text size="sm" fw={600} truncate="end" data-testid="user-name">
               {user.name}
             </Text>
             <Text size="xs" c="dimmed" truncate="end" data-testid="user-company">
               {user.razao_social ?? user.grupo_nome}
             </Text>
-          </div>
+          </Box>
           <UserMenu user={user} />
         </Group>
       </Group>

@@ -1,5 +1,5 @@
 import { Badge, Loader, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { SEARCH_HINT, SEARCH_MIN_LENGTH, searchTextProblem } from '@portal/domain';
 import type { SearchGroup } from '@portal/domain/contracts/search';
 import { IconSearch } from '@tabler/icons-react';
@@ -31,6 +31,8 @@ export function GlobalSearch() {
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const navigate = useNavigate();
+  // A phone has no Ctrl+K, and the box there is too narrow to give the hint its width.
+  const phone = useMediaQuery('(max-width: 48em)');
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -92,10 +94,12 @@ export function GlobalSearch() {
         type="search"
         size="sm"
         aria-label="Buscar solicitações e regularizações"
-        placeholder="Buscar (Ctrl+K)"
+        placeholder={phone ? 'Buscar' : 'Buscar (Ctrl+K)'}
         leftSection={<IconSearch size={16} />}
-        rightSection={waiting ? <Loader size={14} /> : <span className={classes.kbd}>Ctrl K</span>}
-        rightSectionWidth={52}
+        rightSection={
+          waiting ? <Loader size={14} /> : phone ? null : <span className={classes.kbd}>Ctrl K</span>
+        }
+        rightSectionWidth={phone ? undefined : 52}
         value={text}
         autoComplete="off"
         // The panel (and its hint) exist only while open: the box points to them only then.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { ListQuery, RefusalMove } from '@portal/domain';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { motivosRecusa } from '../../../db/schema.ts';
@@ -67,7 +67,8 @@ export const reasonNameTaken = (db: DbOrTx, movimento: RefusalMove, nome: string
     motivosRecusa,
     and(
       eq(motivosRecusa.movimento, movimento),
-      eq(motivosRecusa.nome, nome),
+      // Case and accents aside: 'DOCUMENTO ILEGÍVEL' beside 'Documento ilegível' is one reason twice in the dialog.
+      eq(folded(motivosRecusa.nome), folded(sql`${nome}`)),
       exceptId ? ne(motivosRecusa.id, exceptId) : undefined,
     ),
   );
