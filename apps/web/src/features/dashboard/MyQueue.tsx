@@ -96,6 +96,8 @@ export function MyQueue({ overview }: Props) {
             size="lg"
             variant="light"
             color={waiting ? 'orange' : 'gray'}
+            // Beside a long description on a phone the total keeps its width.
+            style={{ flexShrink: 0 }}
             data-testid="fila-total"
           >
             {formatCount(waiting)}
@@ -112,14 +114,17 @@ export function MyQueue({ overview }: Props) {
       ) : rows.length === 0 ? (
         <Text>Nada aguardando a sua ação no momento.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        // On a phone the age column gives way, so the count stays in view without sideways scrolling.
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" highlightOnHover aria-labelledby="fila-titulo">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Lista</Table.Th>
                 <Table.Th>Situação</Table.Th>
                 <Table.Th ta="right">Quantidade</Table.Th>
-                <Table.Th ta="right">Mais antiga</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Mais antiga
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -146,7 +151,9 @@ export function MyQueue({ overview }: Props) {
                       {formatCount(row.total)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td ta="right">{row.oldestDays === null ? '—' : daysText(row.oldestDays)}</Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {row.oldestDays === null ? '—' : daysText(row.oldestDays)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
