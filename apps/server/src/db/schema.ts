@@ -64,7 +64,11 @@ export const motivosRecusa = pgTable(
     cadastrado: createdAt(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('motivos_recusa_movimento_nome_key').on(t.movimento, t.nome)],
+  // One name per move, case and accents aside (portal_dobra, migration 0017): two administrators
+  // adding 'FALTA DOCUMENTO' and 'Falta documento' at once cannot both succeed.
+  (t) => [
+    uniqueIndex('motivos_recusa_movimento_nome_key').on(t.movimento, sql`public.portal_dobra(${t.nome})`),
+  ],
 );
 
 /** A status-history entry's reason: the catalogue entry and the text as shown then (reasonText). */

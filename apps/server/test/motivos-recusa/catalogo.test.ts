@@ -136,6 +136,23 @@ describe('the catalogue of reasons (/motivos-recusa)', () => {
     );
   });
 
+  it('two administrators adding case twins of one new name at once: one is saved, the other told the name is taken', async () => {
+    const answers = await Promise.all(
+      ['Medidor sem lacre', 'MEDIDOR SEM LACRE', 'medidor sem lacre'].map((nome) =>
+        admin.post('/motivos-recusa/add', { movimento: 'solicitacao.14', nome }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422]);
+    for (const refused of answers.filter((a) => a.status === 422))
+      expect(refused.body).toMatchObject({
+        msg: 'Já existe um motivo com este nome para esta ação.',
+        campo: 'nome',
+      });
+    const listed = (await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.14', q: 'lacre' }))
+      .body;
+    expect(listed.total).toBe(1);
+  });
+
   it('hostile edits: a stale version, a forged id, a forged move', async () => {
     const [row] = (await admin.post('/motivos-recusa/list', { movimento: 'solicitacao.14' })).body.dados;
     const stale = await admin.post('/motivos-recusa/edit', {
