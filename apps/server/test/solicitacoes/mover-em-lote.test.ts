@@ -323,7 +323,7 @@ describe('POST {form}/mover-em-lote', () => {
     const one = chosen(row);
     const cases: [unknown, number, string][] = [
       [{ status: 11, solicitacoes: one }, 422, 'O campo Status é inválido.'],
-      [{ status: '8', solicitacoes: one }, 400, 'O campo Status é obrigatório.'],
+      [{ status: '8', solicitacoes: one }, 400, 'O campo Status é inválido.'],
       [{ solicitacoes: one }, 400, 'O campo Status é obrigatório.'],
       [{ status: 8, solicitacoes: [...one, ...one] }, 422, 'Uma solicitação aparece duas vezes.'],
       [

@@ -49,7 +49,10 @@ export const BULK_MOVE_NOTHING_CHOSEN = 'Escolha as solicitações a mover.';
 export const bulkMoveBody = z
   .object({
     status: z
-      .number({ error: 'O campo Status é obrigatório.' })
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? 'O campo Status é obrigatório.' : 'O campo Status é inválido.',
+      })
       .refine(isRequestStatus, 'O campo Status é inválido.'),
     /**
      * Asked once for the whole move (BULK_MOVE_FIELDS, and a refusal's reason); a unit's own data is
