@@ -154,16 +154,21 @@ export function parseRequestListSearch(search: string | SearchParamsLike): Reque
   return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as RequestListFilters;
 }
 
+/** A list state's filters as the list call, a saved view and a bulk move's filter name them. */
+export const requestListFilterValues = (filters: RequestListFilters) => ({
+  status: filters.status?.length ? [...filters.status] : undefined,
+  regional: filters.regional,
+  uf: filters.uf,
+  concessionaria: filters.concessionaria,
+  de: filters.de,
+  ate: filters.ate,
+  q: filters.q,
+});
+
 /** The body of the `{form}/list` call for a list state (the page's position aside: see `apos`). */
 export function requestListBodyOf(filters: RequestListFilters) {
   return {
-    status: filters.status?.length ? [...filters.status] : undefined,
-    regional: filters.regional,
-    uf: filters.uf,
-    concessionaria: filters.concessionaria,
-    de: filters.de,
-    ate: filters.ate,
-    q: filters.q,
+    ...requestListFilterValues(filters),
     page: filters.pagina ?? 1,
     per_page: filters.por_pagina ?? DEFAULT_PAGE_SIZE,
     sort: filters.ordem,

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '../catalogs/enums.ts';
-import type { RequestListFilters } from '../contracts/request-list-url.ts';
+import { requestListFilterValues, type RequestListFilters } from '../contracts/request-list-url.ts';
 import type { SavedView } from '../contracts/saved-views.ts';
 import type { SavedViewInput } from '../schemas/saved-views.ts';
 import { DEFAULT_REQUEST_LIST_COLUMNS } from './request-list-columns.ts';
@@ -7,15 +7,7 @@ import { DEFAULT_REQUEST_LIST_COLUMNS } from './request-list-columns.ts';
 /** What a view keeps of a list's state (the page aside): the body of …/visoes/add, less name and mark. */
 export function viewStateOf(filters: RequestListFilters): Omit<SavedViewInput, 'nome' | 'padrao'> {
   return {
-    filtros: {
-      status: filters.status?.length ? [...filters.status] : undefined,
-      regional: filters.regional,
-      uf: filters.uf,
-      concessionaria: filters.concessionaria,
-      de: filters.de,
-      ate: filters.ate,
-      q: filters.q,
-    },
+    filtros: requestListFilterValues(filters),
     colunas: [...(filters.colunas ?? DEFAULT_REQUEST_LIST_COLUMNS)],
     ordem: filters.ordem ?? null,
     sentido: filters.sentido ?? 'desc',

@@ -9,6 +9,7 @@ import {
   isDefaultColumns,
   PAGE_SIZES,
   REQUEST_LIST_SORTS,
+  requestListFilterValues,
   type RequestForm,
   type RequestListSort,
 } from '@portal/domain';
@@ -67,7 +68,7 @@ export function RequestListPage({ form }: Props) {
   const total = list.data?.total ?? 0;
   const limited = list.data?.total_limitado ?? false;
   // Issue 34: rows ticked for a bulk move, and the checkbox column that ticks them.
-  const bulk = useBulkSelection(form, { rows, total, limited, filter: body });
+  const bulk = useBulkSelection(form, { rows, total, limited, filter: requestListFilterValues(filters) });
   const sort: DataTableSortStatus<RequestRow> = {
     columnAccessor: body.sort ?? 'data_pedido',
     direction: body.sort ? body.order : 'desc',

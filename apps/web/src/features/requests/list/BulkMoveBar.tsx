@@ -58,15 +58,7 @@ export function useBulkSelection(
 ): BulkSelection {
   const user = useSessionUser();
   const moves = bulkMoves(user, form.flow);
-  const filter: BulkMoveFilter = {
-    status: list.filter.status,
-    regional: list.filter.regional,
-    uf: list.filter.uf,
-    concessionaria: list.filter.concessionaria,
-    de: list.filter.de,
-    ate: list.filter.ate,
-    q: list.filter.q,
-  };
+  const { filter } = list;
   const filterKey = JSON.stringify(filter);
   const [state, setState] = useState<Picked>({ filterKey, rows: [], all: false });
   const picked = state.filterKey === filterKey ? state : { filterKey, rows: [], all: false };
