@@ -34,6 +34,11 @@ import { regularizationReportQuery } from '@portal/domain/reports';
 import { baseConfirmationListBody, confirmBody } from '@portal/domain/contracts/base-confirmation';
 import { auditLogListBody } from '@portal/domain/contracts/audit-log';
 import {
+  refusalReasonAddBody,
+  refusalReasonCalls,
+  refusalReasonEditBody,
+} from '@portal/domain/contracts/calls/admin/refusal-reasons';
+import {
   finalValidationBody,
   followUpBody,
   postApprovalListBody,
@@ -337,6 +342,35 @@ function buildCalls() {
       get(`${prefix}/arquivos/{id}`, menu, fc.constantFrom('1', '2', '999999', 'abc', '-1')),
     );
   }
+
+  // The refusal reasons' catalogue (issue 34 step 3): the administrator's; the options, any signed-in user's.
+  const reasonHints: Hints = {
+    ...listHints,
+    id: some([1, 2, 3, 999_999]),
+    version: fc.constantFrom(1, 2),
+    movimento: fc.constantFrom('solicitacao.6', 'regularizacao.5', 'pos-aprovacao.nao-aprovado', 'outro'),
+  };
+  calls.push(
+    post(
+      '/motivos-recusa/list',
+      'motivos-recusa',
+      refusalReasonCalls.list.body,
+      reasonHints,
+      some([1, 2, 3]),
+    ),
+    post('/motivos-recusa/add', 'motivos-recusa', refusalReasonAddBody, reasonHints, some([1, 2, 3])),
+    post('/motivos-recusa/edit', 'motivos-recusa', refusalReasonEditBody, reasonHints, some([1, 2, 3])),
+    {
+      name: '/api/motivos-recusa/opcoes',
+      method: 'GET',
+      sample: fc
+        .constantFrom('solicitacao.6', 'regularizacao.5', '', 'outro', '__proto__', '%')
+        .map((movimento) => ({
+          method: 'GET' as const,
+          url: `/api/motivos-recusa/opcoes?movimento=${encodeURIComponent(movimento)}`,
+        })),
+    },
+  );
 
   // The de-para table the provider-base import reads.
   const deParaHints: Hints = {

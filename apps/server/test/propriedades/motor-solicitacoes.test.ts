@@ -20,6 +20,8 @@ import {
   REQUESTER_FIELDS,
   requestForm,
   requestSaveSchema,
+  savedViewBody,
+  savedViewEditBody,
   STORE_TYPES,
   SUPPLY_VOLTAGES,
   TARIFF_CLASSES,
@@ -38,6 +40,7 @@ import {
 } from '@portal/domain';
 import { REQUEST_REPORT_FIELDS, requestReportColumns, requestReportQuery } from '@portal/domain/reports';
 import type { z } from 'zod';
+import { idBody } from '@portal/domain/contracts/envelopes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anexos, solicitacoes } from '../../src/db/schema.ts';
 import { bulkMoveBody } from '@portal/domain/contracts/bulk-moves';
@@ -481,6 +484,20 @@ function formCalls(flow: Flow, kind: Kind) {
       );
     },
   });
+
+  // The list's saved views (issue 34 step 5): each user's own, behind the list's rule.
+  const viewHints: Hints = {
+    id: fc.constantFrom(1, 2, 3, 999_999),
+    version: fc.constantFrom(1, 2),
+    por_pagina: fc.constantFrom(...PAGE_SIZES),
+  };
+  calls.push(
+    // The list takes no body: a stray one must change nothing.
+    post('visoes/list', idBody, viewHints),
+    post('visoes/add', savedViewBody, viewHints),
+    post('visoes/edit', savedViewEditBody, viewHints),
+    post('visoes/delete', idBody, viewHints),
+  );
 
   // Every form has its delete call (the spec's two, and the new-unit forms' for the author's withdrawal).
   const call = post(
